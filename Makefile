@@ -1,0 +1,24 @@
+# The two commands of the README, and their parts.
+PY ?= python3
+
+.PHONY: install serve test lint typecheck unit js
+
+install:
+	$(PY) -m pip install -q -e '.[test]'
+
+serve:
+	counterplay serve
+
+lint:
+	ruff check server tests migrations
+
+typecheck:
+	mypy server
+
+js:
+	node --test frontend/tests/
+
+unit:
+	$(PY) -m pytest
+
+test: lint typecheck js unit

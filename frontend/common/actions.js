@@ -1,0 +1,82 @@
+// Which clicks play which of view.actions. Pure: no DOM, no rules; it only reads the fields
+// every client understands (docs/DESIGN.md "Actions and the client"): unit, to, at.
+
+export const targetOf = (a) => a.to ?? a.at;
+const isHex = (v) => typeof v === "string";
+
+/** An action with a unit and a hex: click the counter, then the hex. */
+export const isTwoClick = (a) => a.unit !== undefined && isHex(targetOf(a));
+/** An action with only a unit: one click on the counter. */
+export const isUnitOnly = (a) => a.unit !== undefined && !isHex(targetOf(a));
+/** An action with only a hex: one click on the hex. */
+export const isHexOnly = (a) => a.unit === undefined && isHex(targetOf(a));
+export const isMapAction = (a) => isTwoClick(a) || isUnitOnly(a) || isHexOnly(a);
+
+/**
+ * What to highlight: {targets: Set<hex>, selectable: Set<ref>}.
+ * With a unit selected, the hexes its actions go to; otherwise every unit that can act and
+ * every hex that a hex-only action names.
+ */
+export function highlights(actions, selected) {
+  const targets = new Set();
+  const selectable = new Set();
+  for (const a of actions) {
+    if (isTwoClick(a) || isUnitOnly(a)) selectable.add(a.unit);
+    if (selected !== null && selected !== undefined) {
+      if (isTwoClick(a) && a.unit === selected) targets.add(targetOf(a));
+    } else if (isHexOnly(a)) {
+      targets.add(targetOf(a));
+    }
+  }
+  return { targets, selectable };
+}
+
+/**
+ * The result of a click on a hex: {kind: "send", action} | {kind: "choose", actions} |
+ * {kind: "none"}. `selected` is the selected unit's ref or null.
+ */
+export function clickHex(actions, selected, hex) {
+  let matches = [];
+  if (selected !== null && selected !== undefined) {
+    matches = actions.filter((a) => isTwoClick(a) && a.unit === selected && targetOf(a) === hex);
+  }
+  if (matches.length === 0) matches = actions.filter((a) => isHexOnly(a) && targetOf(a) === hex);
+  if (matches.length === 1) return { kind: "send", action: matches[0] };
+  if (matches.length > 1) return { kind: "choose", actions: matches };
+  return { kind: "none" };
+}
+
+/**
+ * The result of a click on a counter `ref` standing in `hex` (null off the map):
+ * {kind: "select", ref} | {kind: "deselect"} | {kind: "send", action} |
+ * {kind: "choose", actions} | {kind: "none"}.
+ * A counter on a hex that the selected unit (or a hex-only action) targets counts as that hex.
+ * A unit that can go somewhere is selected; its one-click actions then show as buttons.
+ */
+export function clickCounter(actions, selected, ref, hex) {
+  if (ref === selected) return { kind: "deselect" };
+  const own = actions.some((a) => a.unit === ref);
+  if (hex && (selected || !own)) {
+    const asHex = clickHex(actions, selected, hex);
+    if (asHex.kind !== "none") return asHex;
+  }
+  if (actions.some((a) => isTwoClick(a) && a.unit === ref)) return { kind: "select", ref };
+  const single = actions.filter((a) => isUnitOnly(a) && a.unit === ref);
+  if (single.length === 1) return { kind: "send", action: single[0] };
+  if (single.length > 1) return { kind: "choose", actions: single };
+  return selected ? { kind: "deselect" } : { kind: "none" };
+}
+
+/**
+ * Actions shown as buttons: those the map does not play (and no panel claims), plus the
+ * one-click actions of the selected unit (e.g. "end the move of", "leave the map").
+ */
+export function buttonActions(actions, claimed = () => false, selected = null) {
+  return actions.filter((a) => (!isMapAction(a) || (isUnitOnly(a) && a.unit === selected && selected !== null)) && !claimed(a));
+}
+
+/** The unit to select by itself: the only one with somewhere to go (a mover, a retreat). */
+export function soleUnit(actions) {
+  const units = new Set(actions.filter(isTwoClick).map((a) => a.unit));
+  return units.size === 1 ? [...units][0] : null;
+}

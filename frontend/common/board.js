@@ -1,0 +1,245 @@
+// The play area of one match, shared by the match page and the replay: prompt, action buttons,
+// map, off-map tray, the game's panel and the log. A function of the view it is given.
+
+import { h, fill } from "./dom.js";
+import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
+import { HexMap } from "./map.js";
+import { CounterTray, counterInfo } from "./counters.js";
+import { LogPanel } from "./log.js";
+import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick } from "./actions.js";
+import { loadPanel } from "../games/index.js";
+
+/** A role's display name: the catalogue's "role.<role>" or "side.<role>", else the role capitalised. */
+export function roleName(role, catalogue, lang = getLang()) {
+  if (role === null || role === undefined) return "";
+  for (const key of [`role.${role}`, `side.${role}`]) {
+    if (hasKey(catalogue, key, lang)) return render({ key }, catalogue, lang);
+  }
+  return role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
+}
+
+export class BoardView {
+  /**
+   * statics: GET /api/games/{id} (board, counters, messages); options: {interactive, send(action)}.
+   */
+  static async create(root, statics, options) {
+    const panelModule = await loadPanel(statics.id);
+    return new BoardView(root, statics, panelModule, options);
+  }
+
+  constructor(root, statics, panelModule, { interactive = true, send = null } = {}) {
+    this.statics = statics;
+    this.catalogue = statics.messages ?? {};
+    this.interactive = interactive;
+    this.sendAction = send;
+    this.view = null;
+    this.role = null;
+    this.selected = null;
+    this.busy = false;
+
+    this.promptEl = h("p", { class: "prompt", "data-testid": "prompt", "aria-live": "polite" });
+    this.turnEl = h("p", { class: "turn-indicator", "data-testid": "turn" });
+    this.buttonsEl = h("div", { class: "action-buttons", "data-testid": "actions" });
+    this.errorEl = h("p", { class: "error", role: "alert", hidden: true });
+    this.mapEl = h("div", { class: "map-wrap" });
+    this.trayEl = h("div", { class: "tray-row", "data-testid": "offmap" });
+    this.trayTitle = h("h3", { class: "tray-title" });
+    this.trayBox = h("div", { class: "offmap", hidden: true }, this.trayTitle, this.trayEl);
+    this.panelEl = h("div", { class: "game-panel" });
+    this.logTitle = h("h2", {});
+    this.logBox = h("section", { class: "log-box" }, this.logTitle);
+    this.chooser = h("div", { class: "chooser", role: "menu", hidden: true });
+
+    root.append(h("div", { class: "board" },
+      h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.trayBox),
+      h("aside", { class: "board-side" }, this.panelEl, this.logBox)),
+    this.chooser);
+
+    const sideName = (side) => roleName(side, this.catalogue);
+    const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
+    if (statics.board?.kind === "hex" || statics.board?.grid) {
+      this.map = new HexMap(this.mapEl, statics.board, { lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName });
+    } else {
+      this.mapEl.append(h("p", {}, `unsupported board kind: ${statics.board?.kind}`));
+    }
+    this.tray = new CounterTray(this.trayEl, { onCounter, sideName });
+    this.log = new LogPanel(this.logBox, (entry) => this.msg(entry));
+    this.panel = panelModule?.createPanel?.(this.panelEl, {
+      msg: (m) => this.msg(m),
+      send: (a) => this.send(a),
+      roleName: sideName,
+      counterInfo: (c) => counterInfo(c, statics.counters, this.catalogue),
+      statics,
+      interactive,
+    }) ?? null;
+
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        this.closeChooser();
+        this.select(null);
+      }
+    });
+    document.addEventListener("click", (e) => {
+      if (!this.chooser.hidden && !this.chooser.contains(e.target) && !e.target.closest?.(".hexmap, .tray")) this.closeChooser();
+    });
+    this.texts();
+  }
+
+  msg(message) {
+    return render(message, this.catalogue);
+  }
+
+  /** A button label: the catalogue's "action.<type>" with the action as args (a unit by its name). */
+  actionLabel(action) {
+    const args = { ...action };
+    const counter = this.view?.counters?.find((c) => c.ref === action.unit);
+    if (counter) {
+      const info = counterInfo(counter, this.statics.counters, this.catalogue);
+      args.unit = info.name ? info.name : roleName(counter.side, this.catalogue) + (counter.hex ? ` (${counter.hex})` : "");
+    }
+    const key = `action.${action.type}`;
+    if (hasKey(this.catalogue, key)) return render({ key, args }, this.catalogue);
+    const extra = Object.entries(action).filter(([k]) => k !== "type").map(([k, v]) => `${k}: ${renderArg(v, this.catalogue)}`);
+    return extra.length ? `${key} (${extra.join(", ")})` : key;
+  }
+
+  /** Language-dependent fixed texts. */
+  texts() {
+    this.trayTitle.textContent = t("match.offmap");
+    this.logTitle.textContent = t("match.log");
+  }
+
+  setLang(lang) {
+    this.texts();
+    this.map?.setLang(lang);
+    this.log.update(this.view?.log, { force: true });
+    if (this.view) this.update(this.view, this.role);
+  }
+
+  update(view, role) {
+    const changed = view !== this.view || role !== this.role;
+    this.view = view;
+    this.role = role;
+    this.closeChooser();
+    const lang = getLang();
+    const counters = (view.counters ?? []).map((c) => counterInfo(c, this.statics.counters, this.catalogue, lang));
+    this.map?.setCounters(counters.filter((c) => c.hex && (c.status ?? "map") === "map"));
+    const offmap = counters.filter((c) => c.status === "offmap" || (!c.hex && c.status === undefined));
+    this.tray.update(offmap, lang);
+    this.trayBox.hidden = offmap.length === 0;
+
+    this.promptEl.textContent = view.prompt ? this.msg(view.prompt) : "";
+    const active = view.active ?? [];
+    if (view.outcome) {
+      this.turnEl.textContent = t("match.over");
+      this.turnEl.className = "turn-indicator over";
+    } else if (role && active.includes(role)) {
+      this.turnEl.textContent = t("match.your_turn");
+      this.turnEl.className = "turn-indicator mine";
+    } else {
+      this.turnEl.textContent = active.length ? t("match.waiting", { roles: active.map((r) => roleName(r, this.catalogue)).join(", ") }) : "";
+      this.turnEl.className = "turn-indicator";
+    }
+
+    this.panel?.update(view, { role, lang });
+    const actions = this.actions();
+    if (this.selected && !actions.some((a) => a.unit === this.selected)) this.selected = null;
+    if (!this.selected && changed) this.selected = soleUnit(actions);
+    this.paintButtons();
+    this.map?.setLabels(this.panel?.mapLabels?.(view) ?? {});
+    this.map?.markCounters(this.panel?.counterMarks?.(view) ?? {});
+    this.log.update(view.log);
+    this.paintHighlights();
+  }
+
+  paintButtons() {
+    const actions = this.actions();
+    fill(this.buttonsEl, ...buttonActions(actions, (a) => this.panel?.claims?.(a) ?? false, this.selected).map((a) =>
+      h("button", { type: "button", class: "action", "data-action-type": a.type, onclick: () => this.send(a) }, this.actionLabel(a))));
+  }
+
+  actions() {
+    return this.interactive && !this.busy ? this.view?.actions ?? [] : [];
+  }
+
+  paintHighlights() {
+    const { targets, selectable } = highlights(this.actions(), this.selected);
+    this.map?.highlight({ targets, selectable, selected: this.selected });
+    this.tray.highlight(selectable, this.selected);
+  }
+
+  select(ref) {
+    this.selected = ref;
+    this.paintHighlights();
+    this.paintButtons();
+  }
+
+  onHex(hex, e) {
+    this.act(clickHex(this.actions(), this.selected, hex), e);
+  }
+
+  onCounter(ref, hex, e) {
+    this.act(clickCounter(this.actions(), this.selected, ref, hex), e);
+  }
+
+  act(result, e) {
+    switch (result.kind) {
+      case "select":
+        return this.select(result.ref);
+      case "deselect":
+        return this.select(null);
+      case "send":
+        return this.send(result.action);
+      case "choose":
+        return this.openChooser(result.actions, result.select, e);
+      default:
+        if (this.selected) this.select(null);
+    }
+  }
+
+  openChooser(actions, selectRef, e) {
+    e?.stopPropagation?.();
+    const items = actions.map((a) => h("button", { type: "button", role: "menuitem", "data-action-type": a.type, onclick: () => { this.closeChooser(); this.send(a); } }, this.actionLabel(a)));
+    if (selectRef) items.push(h("button", { type: "button", role: "menuitem", onclick: () => { this.closeChooser(); this.select(selectRef); } }, t("match.select_unit")));
+    items.push(h("button", { type: "button", role: "menuitem", class: "cancel", onclick: () => this.closeChooser() }, t("match.cancel")));
+    fill(this.chooser, h("p", { class: "chooser-title" }, t("match.choose")), ...items);
+    this.chooser.hidden = false;
+    const x = Math.min(e?.clientX ?? 100, window.innerWidth - 260);
+    const y = Math.min(e?.clientY ?? 100, window.innerHeight - 40 * items.length - 60);
+    this.chooser.style.left = `${Math.max(8, x)}px`;
+    this.chooser.style.top = `${Math.max(8, y)}px`;
+    items[0].focus();
+  }
+
+  closeChooser() {
+    this.chooser.hidden = true;
+  }
+
+  showError(reason) {
+    this.errorEl.textContent = reason;
+    this.errorEl.hidden = !reason;
+    clearTimeout(this.errorTimer);
+    if (reason) this.errorTimer = setTimeout(() => (this.errorEl.hidden = true), 10000);
+  }
+
+  async send(action) {
+    if (!this.sendAction || this.busy) return;
+    this.busy = true;
+    // A unit that moved stays selected while it still has somewhere to go.
+    const keep = isTwoClick(action) ? action.unit : null;
+    this.selected = null;
+    this.showError("");
+    this.promptEl.classList.add("sending");
+    if (this.view) this.update(this.view, this.role);
+    try {
+      await this.sendAction(action);
+    } catch (err) {
+      this.showError(err.reason ?? err.message ?? String(err));
+    } finally {
+      this.busy = false;
+      this.selected = keep;
+      this.promptEl.classList.remove("sending");
+      if (this.view) this.update(this.view, this.role);
+    }
+  }
+}

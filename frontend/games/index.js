@@ -1,0 +1,11 @@
+// Each game's side panel (tracks, tables, odds preview), loaded on demand by game id.
+
+const PANELS = {
+  shimada: () => import("./shimada/panel.js"),
+};
+
+/** The game's panel module ({createPanel}), or null for a game without one. */
+export async function loadPanel(gameId) {
+  const load = PANELS[gameId];
+  return load ? load() : null;
+}

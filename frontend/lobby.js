@@ -1,0 +1,169 @@
+// The lobby: accounts, games, creating and joining matches, and the lists of matches.
+
+import { h, fill } from "./common/dom.js";
+import { t, getLang, onLangChange } from "./common/i18n.js";
+import { api } from "./common/api.js";
+
+const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
+const fallbackRole = (role) => role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
+
+export function mountLobby(root, session) {
+  let games = [];
+  let lists = { mine: [], open: [], active: [], finished: [] };
+  const auth = h("section", { class: "card auth" });
+  const create = h("section", { class: "card create" });
+  const listsBox = h("div", { class: "lists" });
+  const error = h("p", { class: "error", role: "alert", hidden: true });
+  root.append(h("div", { class: "lobby" }, error, h("div", { class: "lobby-top" }, auth, create), listsBox));
+
+  // Seat names in the reader's language, from GET /api/games (role_names), else the role id.
+  const roleLabel = (role, gid) => {
+    const named = (gid ? [games.find((g) => g.id === gid)] : games).map((g) => g?.role_names?.[role]).find(Boolean);
+    return localised(named) || fallbackRole(role);
+  };
+  const gameName = (id) => localised(games.find((g) => g.id === id)?.names) || id;
+  const scenarioName = (gid, sid) => localised(games.find((g) => g.id === gid)?.scenarios?.find((s) => s.id === sid)?.name) || sid;
+  const showError = (msg) => {
+    error.textContent = msg ?? "";
+    error.hidden = !msg;
+  };
+
+  function authForm(kind) {
+    const user = h("input", { name: "username", autocomplete: "username", required: true, maxlength: 64 });
+    const pass = h("input", { name: "password", type: "password", required: true, autocomplete: kind === "register" ? "new-password" : "current-password" });
+    const msg = h("p", { class: "error", role: "alert", hidden: true });
+    const form = h("form", { class: "auth-form", "data-testid": `${kind}-form` },
+      h("h2", {}, t(kind === "register" ? "auth.register" : "auth.login")),
+      h("label", {}, t("auth.username"), user), h("label", {}, t("auth.password"), pass),
+      h("button", { type: "submit" }, t(kind === "register" ? "auth.register" : "auth.login")), msg);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        session.user = await (kind === "register" ? api.register : api.login)(user.value, pass.value);
+        location.reload(); // the header, the lists and the forms all change
+      } catch (err) {
+        msg.textContent = err.reason ?? String(err);
+        msg.hidden = false;
+      }
+    });
+    return form;
+  }
+
+  function paintAuth() {
+    if (session.user) {
+      fill(auth, h("p", {}, t("auth.signed_in", { name: session.user.username })),
+        h("button", { type: "button", "data-testid": "logout-lobby", onclick: async () => {
+          await api.logout().catch(() => {});
+          location.reload();
+        } }, t("auth.logout")));
+    } else {
+      fill(auth, h("p", { class: "hint" }, t("lobby.login_to_play")), h("div", { class: "auth-forms" }, authForm("login"), authForm("register")));
+    }
+  }
+
+  function paintCreate() {
+    const game = h("select", { name: "game", required: true }, ...games.map((g) => h("option", { value: g.id }, localised(g.names) || g.id)));
+    const scenario = h("select", { name: "scenario" });
+    const role = h("select", { name: "role" });
+    const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: "e.g. 00ff…", autocomplete: "off" });
+    const msg = h("p", { class: "error", role: "alert", hidden: true });
+    const sync = () => {
+      const g = games.find((x) => x.id === game.value);
+      fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
+      fill(role, ...(session.user ? (g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))) : []),
+        h("option", { value: "" }, t("lobby.watch_only")));
+    };
+    game.addEventListener("change", sync);
+    sync();
+    const form = h("form", { class: "create-form", "data-testid": "create-form" },
+      h("h2", {}, t("lobby.create")),
+      h("label", {}, t("lobby.game"), game), h("label", {}, t("lobby.scenario"), scenario),
+      h("label", {}, t("lobby.role"), role), h("label", {}, t("lobby.seed"), seed),
+      h("button", { type: "submit" }, t("lobby.create_button")), msg);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = { game: game.value, scenario: scenario.value || null, role: role.value || null };
+      if (seed.value.trim()) body.seed = seed.value.trim();
+      try {
+        const created = await api.createMatch(body);
+        location.href = `/match/${encodeURIComponent(created.id)}`;
+      } catch (err) {
+        msg.textContent = err.reason ?? String(err);
+        msg.hidden = false;
+      }
+    });
+    fill(create, form);
+  }
+
+  function matchItem(m) {
+    const seats = Object.entries(m.seats ?? {});
+    const canJoin = session.user && !m.my_role && m.status !== "finished";
+    const mine = m.my_turn && m.status !== "finished";
+    const li = h("li", { class: `match-item status-${m.status}${mine ? " my-turn" : ""}`, "data-match": m.id },
+      h("div", { class: "match-title" },
+        h("a", { href: `/match/${encodeURIComponent(m.id)}` }, `${gameName(m.game)} · ${scenarioName(m.game, m.scenario)}`),
+        " ", h("span", { class: "badge" }, t(`match.status.${m.status}`)),
+        m.seeded ? h("span", { class: "badge seeded", title: t("match.seeded") }, t("match.seeded_badge")) : null,
+        mine ? h("span", { class: "badge turn" }, t("lobby.your_turn")) : null),
+      h("div", { class: "match-seats" }, ...seats.map(([role, user]) =>
+        h("span", { class: `seat${role === m.my_role ? " me" : ""}` }, `${roleLabel(role, m.game)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
+      h("div", { class: "match-actions" },
+        ...(canJoin ? seats.filter(([, u]) => !u).map(([role]) => h("button", {
+          type: "button", class: "join", "data-testid": `join-${m.id}-${role}`,
+          onclick: async () => {
+            try {
+              await api.join(m.id, role);
+              location.href = `/match/${encodeURIComponent(m.id)}`;
+            } catch (err) {
+              showError(err.reason ?? String(err));
+            }
+          },
+        }, t("lobby.join", { role: roleLabel(role, m.game) }))) : []),
+        m.status === "finished"
+          ? h("a", { class: "button", href: `/replay/${encodeURIComponent(m.id)}`, "data-testid": `replay-${m.id}` }, t("lobby.replay"))
+          : h("a", { class: "button", href: `/match/${encodeURIComponent(m.id)}` }, m.my_role ? t("lobby.open_match") : t("lobby.watch")),
+        !mine && m.status === "active" && m.to_move?.length ? h("span", { class: "to-move" }, t("lobby.their_turn", { roles: m.to_move.map((r) => roleLabel(r, m.game)).join(", ") })) : null));
+    return li;
+  }
+
+  function paintLists() {
+    const section = (key, items, testid) => h("section", { class: "card match-list", "data-testid": testid },
+      h("h2", {}, t(`lobby.${key}`)),
+      items.length ? h("ul", {}, ...items.map(matchItem)) : h("p", { class: "none" }, t("lobby.none")));
+    const mine = [...lists.mine].sort((a, b) => Number(b.my_turn) - Number(a.my_turn));
+    fill(listsBox,
+      session.user ? section("mine", mine, "my-matches") : null,
+      section("open", lists.open, "open-matches"),
+      section("active", lists.active, "active-matches"),
+      section("finished", lists.finished, "finished-matches"));
+  }
+
+  async function refresh() {
+    const want = ["open", "active", "finished", ...(session.user ? ["mine"] : [])];
+    try {
+      const got = await Promise.all(want.map((s) => api.matches(s)));
+      want.forEach((s, i) => (lists[s] = got[i]));
+      showError("");
+    } catch (err) {
+      showError(err.status === 0 ? t("error.network") : t("error.generic", { reason: err.reason ?? String(err) }));
+    }
+    paintLists();
+  }
+
+  const paintAll = () => {
+    paintAuth();
+    paintCreate();
+    paintLists();
+  };
+  paintAll();
+  onLangChange(paintAll);
+  api.games().then((g) => {
+    games = g;
+    paintCreate();
+    paintLists();
+  }).catch((err) => showError(t("error.generic", { reason: err.reason ?? String(err) })));
+  refresh();
+  setInterval(() => {
+    if (document.visibilityState !== "hidden") refresh();
+  }, 10000);
+}

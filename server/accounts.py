@@ -1,0 +1,105 @@
+"""Accounts and sessions: argon2 password hashes, random session tokens stored as SHA-256."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .matches.service import Forbidden, Illegal, MatchError, Stale
+from .store.models import Session as LoginSession
+from .store.models import User
+
+USERNAME = re.compile(r"^[A-Za-z0-9_\-\u3040-\u30ff\u4e00-\u9fff]{3,32}$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+
+
+class Unauthorized(MatchError):
+    status = 401
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Accounts:
+    def __init__(self, sessions: sessionmaker[Session], time_cost: int = 3, memory_cost: int = 65536,
+                 session_days: int = 30) -> None:
+        self.sessions = sessions
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_cost)
+        self.session_days = session_days
+        # Verifying against this keeps an unknown name as slow as a wrong password.
+        self._dummy_hash = self.hasher.hash(secrets.token_hex(16))
+
+    def register(self, username: str, password: str) -> tuple[User, str]:
+        if not USERNAME.match(username):
+            raise Illegal("A user name is 3 to 32 letters, digits, '_' or '-'.")
+        if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise Illegal(f"A password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
+        if password.lower() == username.lower():
+            raise Illegal("The password must differ from the user name.")
+        user = User(username=username, password_hash=self.hasher.hash(password))
+        try:
+            with self.sessions.begin() as db:
+                db.add(user)
+                db.flush()
+                token = self._new_session(db, user.id)
+        except IntegrityError:
+            raise Stale(f"The name {username!r} is taken.") from None
+        return user, token
+
+    def login(self, username: str, password: str, old_token: str | None) -> tuple[User, str]:
+        """Check the password and open a new session; the old session, if any, is dropped."""
+        with self.sessions.begin() as db:
+            user = db.scalars(select(User).where(User.username == username)).first()
+            try:
+                self.hasher.verify(user.password_hash if user else self._dummy_hash, password)
+            except (VerificationError, InvalidHashError):
+                user = None
+            if user is None:
+                raise Unauthorized("Wrong user name or password.")
+            if self.hasher.check_needs_rehash(user.password_hash):
+                user.password_hash = self.hasher.hash(password)
+            if old_token:
+                db.execute(delete(LoginSession).where(LoginSession.token_hash == token_hash(old_token)))
+            return user, self._new_session(db, user.id)
+
+    def _new_session(self, db: Session, user_id: int) -> str:
+        token = secrets.token_urlsafe(32)  # 256 bits
+        t = datetime.now(UTC)
+        db.add(LoginSession(token_hash=token_hash(token), user_id=user_id, created_at=t,
+                            expires_at=t + timedelta(days=self.session_days)))
+        return token
+
+    def logout(self, token: str) -> int | None:
+        """Drop the session; returns its user id so their websockets can be closed."""
+        with self.sessions.begin() as db:
+            row = db.get(LoginSession, token_hash(token))
+            if row is None:
+                return None
+            uid = row.user_id
+            db.delete(row)
+            return uid
+
+    def user_for(self, token: str | None) -> User | None:
+        if not token:
+            return None
+        with self.sessions() as db:
+            row = db.get(LoginSession, token_hash(token))
+            if row is None:
+                return None
+            expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
+            if expires < datetime.now(UTC):
+                return None
+            return db.get(User, row.user_id)
+
+
+__all__ = ["Accounts", "Forbidden", "Unauthorized"]

@@ -1,0 +1,106 @@
+"""Games, the lobby and play over HTTP. Any client can play any game from ``view.actions``."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from anyio import to_thread
+from fastapi import APIRouter, Query
+
+from ..engine.core import Rules
+from ..games import GAMES
+from ..matches.service import Applied, NotFound
+from ..realtime.broker import Broker
+from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
+from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSummary, Problem, Replay, ViewOut
+
+router = APIRouter(prefix="/api", tags=["matches"])
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {c: {"model": Problem} for c in codes}
+
+
+@router.get("/games", response_model=list[GameInfo])
+def games() -> list[GameInfo]:
+    return [GameInfo(
+        id=r.id, names=dict(r.names), roles=list(r.roles), role_names=_role_names(r),
+        scenarios=[{"id": s.id, "name": dict(s.name), "description": dict(s.description)}
+                   for s in r.scenarios.values()],
+        options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name)}
+                 for o in r.options],
+    ) for r in GAMES.values()]
+
+
+def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
+    """Seat names from the game's catalogue (``side.<role>``), in every language it has."""
+    messages = rules.static_data().get("messages", {})
+    return {role: {lang: cat[f"side.{role}"] for lang, cat in messages.items() if f"side.{role}" in cat}
+            for role in rules.roles}
+
+
+@router.get("/games/{game}", responses=_errors(404))
+def game_data(game: str) -> dict[str, Any]:
+    """The board, the counters and the message catalogue (English and Japanese) of a game."""
+    rules = GAMES.get(game)
+    if rules is None:
+        raise NotFound(f"No game {game!r}.")
+    return {"id": rules.id, "names": dict(rules.names), "roles": list(rules.roles), **rules.static_data()}
+
+
+@router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(403, 404, 422))
+async def create_match(body: CreateMatch, user: MaybeUser, svc: ServiceDep) -> dict[str, Any]:
+    return await to_thread.run_sync(svc.create, user.id if user else None, body.game, body.scenario,
+                                    body.role, body.options, body.seed)
+
+
+@router.get("/matches", response_model=list[MatchSummary])
+def list_matches(user: MaybeUser, svc: ServiceDep,
+                 status: Literal["open", "active", "finished", "mine"] | None = None) -> list[dict[str, Any]]:
+    return svc.list(status, user.id if user else None)
+
+
+@router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))
+async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
+               broker: BrokerDep) -> dict[str, Any]:
+    summary = await to_thread.run_sync(svc.join, user.id, match_id, body.role)
+    await broker.publish({"kind": "summary", "match": match_id})
+    return summary
+
+
+@router.get("/matches/{match_id}", response_model=MatchSummary, responses=_errors(404))
+def summary(match_id: str, user: MaybeUser, svc: ServiceDep) -> dict[str, Any]:
+    return svc.summary(match_id, user.id if user else None)
+
+
+@router.get("/matches/{match_id}/view", response_model=ViewOut, responses=_errors(404))
+def view(match_id: str, user: MaybeUser, svc: ServiceDep) -> ViewOut:
+    """The caller's view: their seat's, or the spectator view."""
+    viewer = svc.viewer(match_id, user.id if user else None)
+    version, v = svc.view(match_id, viewer.role)
+    return ViewOut(version=version, role=viewer.role, view=v)
+
+
+@router.post("/matches/{match_id}/actions", response_model=ActionOut,
+             responses=_errors(401, 403, 404, 409, 422))
+async def act(match_id: str, body: ActionIn, user: CurrentUser, svc: ServiceDep,
+              broker: BrokerDep) -> ActionOut:
+    """Apply one action. 409: stale version; 422: illegal (with the reason); 403: not your seat."""
+    applied = await to_thread.run_sync(svc.act, match_id, user.id, body.version, body.action, body.id)
+    await announce(broker, match_id, applied)
+    return ActionOut(version=applied.version)
+
+
+async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
+    """Tell every process a committed action happened (and the end of the match, if it was)."""
+    await broker.publish({"kind": "action", "match": match_id, "version": applied.version})
+    if applied.finished:
+        await broker.publish({"kind": "summary", "match": match_id})
+
+
+@router.get("/matches/{match_id}/replay", response_model=Replay, responses=_errors(404, 409, 422))
+def replay(match_id: str, svc: ServiceDep,
+           at: int | None = Query(default=None, ge=0, description="add the revealed view after n actions")
+           ) -> dict[str, Any]:
+    """After the end: every action, the seed, and on request the revealed view at a step."""
+    return svc.replay(match_id, at)

@@ -1,0 +1,105 @@
+"""Request and response bodies: the OpenAPI document is generated from these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Credentials(BaseModel):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class UserOut(BaseModel):
+    id: int
+    username: str
+
+
+class CreateMatch(BaseModel):
+    game: str = Field(max_length=32)
+    scenario: str | None = Field(default=None, max_length=64)
+    role: str | None = Field(default=None, max_length=32, description="your seat, or none to watch")
+    options: dict[str, Any] | None = None
+    seed: str | None = Field(default=None, max_length=128,
+                             description="hex; fixes the dice of an unrated analysis match")
+
+
+class Join(BaseModel):
+    role: str = Field(max_length=32)
+
+
+class ActionIn(BaseModel):
+    version: int = Field(ge=0, description="the version the action was chosen at")
+    action: dict[str, Any]
+    id: str = Field(min_length=1, max_length=64, description="client action id; a resend is idempotent")
+
+
+class ActionOut(BaseModel):
+    version: int
+
+
+class Problem(BaseModel):
+    reason: str
+    version: int | None = None
+
+
+class Outcome(BaseModel):
+    winner: str | None
+    reason: str
+    score: dict[str, int]
+
+
+class MatchSummary(BaseModel):
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    status: str = Field(description="open (waiting for players), active or finished")
+    version: int
+    seats: dict[str, str | None]
+    my_role: str | None
+    to_move: list[str]
+    my_turn: bool
+    seeded: bool
+    seed_commitment: str = Field(description="SHA-256 of the seed, revealed at the end")
+    outcome: Outcome | None
+    created_at: str
+    updated_at: str
+
+
+class ViewOut(BaseModel):
+    version: int
+    role: str | None
+    view: dict[str, Any]
+
+
+class ReplayAction(BaseModel):
+    seq: int
+    role: str
+    action: dict[str, Any]
+
+
+class Replay(BaseModel):
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    seed: str
+    seed_commitment: str
+    seeded: bool
+    outcome: Outcome | None
+    version: int
+    actions: list[ReplayAction]
+    at: int | None = None
+    view: dict[str, Any] | None = Field(default=None, description="everything revealed, after `at` actions")
+
+
+class GameInfo(BaseModel):
+    id: str
+    names: dict[str, str]
+    roles: list[str]
+    role_names: dict[str, dict[str, str]] = Field(description="role -> language -> name")
+    scenarios: list[dict[str, Any]]
+    options: list[dict[str, Any]]

@@ -1,0 +1,93 @@
+"""WS /ws/matches/{id}: a snapshot on connect, patches per action, actions with acks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from anyio import to_thread
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from ..accounts import Accounts
+from ..matches.service import MatchError, MatchService
+from ..realtime.broker import Broker
+from ..realtime.hub import Connection, Hub
+from .deps import COOKIE
+from .matches import announce
+from .security import origin_allowed
+
+router = APIRouter()
+MAX_MESSAGE = 64 * 1024
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(ws: WebSocket, match_id: str) -> None:
+    app = ws.app
+    svc: MatchService = app.state.service
+    hub: Hub = app.state.hub
+    broker: Broker = app.state.broker
+    accounts: Accounts = app.state.accounts
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), app.state.settings):
+        await ws.close(code=1008, reason="origin not allowed")
+        return
+    user = await to_thread.run_sync(accounts.user_for, ws.cookies.get(COOKIE))
+    user_id = user.id if user else None
+    try:
+        viewer = await to_thread.run_sync(svc.viewer, match_id, user_id)
+    except MatchError as exc:
+        await ws.close(code=4404, reason=exc.reason[:100])
+        return
+    await ws.accept()
+    conn = Connection(ws, match_id, user_id, viewer.role)
+    hub.add(conn)
+    try:
+        await hub.snapshot(conn)
+        while True:
+            raw = await ws.receive_text()
+            await _handle(raw, conn, svc, hub, broker)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.remove(conn)
+
+
+async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker) -> None:
+    if len(raw) > MAX_MESSAGE:
+        await conn.send({"type": "error", "status": 413, "reason": "Message too large."})
+        return
+    try:
+        msg: Any = json.loads(raw)
+    except ValueError:
+        await conn.send({"type": "error", "status": 400, "reason": "Messages are JSON objects."})
+        return
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    if kind == "ping":
+        await conn.send({"type": "pong"})
+    elif kind == "snapshot":
+        await hub.snapshot(conn)
+    elif kind == "action":
+        await _action(msg, conn, svc, broker)
+    else:
+        await conn.send({"type": "error", "status": 400, "reason": f"Unknown message type {kind!r}."})
+
+
+async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker) -> None:
+    client_id, version, action = msg.get("id"), msg.get("version"), msg.get("action")
+    if not (isinstance(client_id, str) and 0 < len(client_id) <= 64):
+        await conn.send({"type": "error", "status": 400, "reason": "An action needs an id (1-64 chars)."})
+        return
+    if not isinstance(version, int) or not isinstance(action, dict):
+        await conn.send({"type": "error", "id": client_id, "status": 400,
+                         "reason": "An action message has a version (integer) and an action (object)."})
+        return
+    if conn.user_id is None:
+        await conn.send({"type": "error", "id": client_id, "status": 401, "reason": "Log in first."})
+        return
+    try:
+        applied = await to_thread.run_sync(svc.act, conn.match_id, conn.user_id, version, action, client_id)
+    except MatchError as exc:
+        await conn.send({"type": "error", "id": client_id, "status": exc.status, "reason": exc.reason,
+                         **exc.extra})
+        return
+    await conn.send({"type": "ack", "id": client_id, "version": applied.version})
+    await announce(broker, conn.match_id, applied)

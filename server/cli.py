@@ -1,0 +1,77 @@
+"""``counterplay serve [--host H] [--port P]`` and ``counterplay migrate``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .config import get_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="counterplay", description="Counterplay: board wargames online.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="migrate the database, then serve")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("migrate", help="bring the database schema up to date")
+    verify = sub.add_parser("verify", help="check a finished match's replay: seed, commitment and every die")
+    verify.add_argument("replay", help="the JSON of GET /api/matches/{id}/replay, saved to a file")
+    args = parser.parse_args(argv)
+    if args.command == "verify":
+        return verify_replay(args.replay)
+
+    settings = get_settings()
+    from .store.migrate import upgrade
+
+    upgrade(settings.sqlalchemy_url)
+    if args.command == "migrate":
+        print("database is up to date", file=sys.stderr)
+        return 0
+
+    import uvicorn
+
+    print(f"Counterplay is at http://{args.host}:{args.port}/  (database: {_safe(settings.database_url)}, "
+          f"broker: {'redis' if settings.redis_url else 'in-process'})", flush=True)
+    uvicorn.run("server.main:create_app", factory=True, host=args.host, port=args.port,
+                proxy_headers=True, ws="websockets-sansio", log_level="info")
+    return 0
+
+
+def verify_replay(path: str) -> int:
+    """Replay every action from the revealed seed; the outcome must be the one the server recorded."""
+    import json
+
+    from .engine import rng
+    from .engine.core import apply_action
+    from .games import GAMES
+
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    seed = bytes.fromhex(data["seed"])
+    if rng.commitment(seed) != data["seed_commitment"]:
+        print("FAIL: the seed does not match the commitment published at creation")
+        return 1
+    rules = GAMES[data["game"]]
+    state = rules.setup(data["scenario"], data["options"], seed)
+    for entry in data["actions"]:
+        state = apply_action(rules, state, entry["role"], entry["action"])
+    outcome = rules.outcome(state)
+    got = outcome.to_json() if outcome else None
+    if got != data["outcome"]:
+        print(f"FAIL: replaying gives {got}, the server recorded {data['outcome']}")
+        return 1
+    print(f"OK: {len(data['actions'])} actions replayed from the committed seed; outcome {got}")
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The database URL without a password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        return f"{scheme}://…@{rest.split('@', 1)[1]}"
+    return url
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

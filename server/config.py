@@ -1,0 +1,36 @@
+"""Settings from the environment: SQLite and an in-process broker unless told otherwise."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    database_url: str = "sqlite:///./counterplay.db"
+    redis_url: str | None = None
+    # Snapshots of the state every N actions keep loading a long match fast.
+    snapshot_every: int = 50
+    # Argon2 cost: the library's defaults unless lowered (tests only).
+    argon2_time_cost: int = 3
+    argon2_memory_cost: int = 65536
+    session_days: int = 30
+    # Origins allowed to open websockets and send state-changing requests besides the host itself.
+    allowed_origins: str = ""
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        url = self.database_url
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://"):]
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

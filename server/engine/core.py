@@ -1,0 +1,157 @@
+"""The rules protocol every game implements, and the envelope the framework puts around it.
+
+A game is pure: state in, state out, no I/O, no clock, no globals. The framework, not the game,
+decides whether an action may be applied at all (``apply_action``): the match must be running,
+the role must be active, and the action must be one of ``legal_actions`` for that role. A game's
+own ``apply`` therefore only handles actions that are already known to be legal, on a private
+copy of the state, so a rejection can never leave a half-applied change behind.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = dict[str, Any]
+"""A JSON-ready dict. Games keep the whole truth here, secrets included; only views leave."""
+
+Action = dict[str, Any]
+"""A small JSON object such as ``{"type": "move", "unit": "J-T1", "to": "0712"}``."""
+
+Role = str
+Options = Mapping[str, Any]
+Message = dict[str, Any]
+"""A translatable line: ``{"key": "shimada.log.attack", "args": {...}}``; args may nest messages."""
+
+OMNISCIENT = "*"
+"""The role that sees everything: used only for the replay of a finished match."""
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse, with a reason a person can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning role (None for a draw), why, and the points."""
+
+    winner: Role | None
+    reason: str
+    score: Mapping[Role, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "score": dict(self.score)}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: Mapping[str, str]  # language -> name
+    description: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A match option a creator may set, with its default and allowed values."""
+
+    id: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    name: Mapping[str, str] = field(default_factory=dict)
+
+
+class Rules(Protocol):
+    """What a game implements. See DESIGN.md, "The rules protocol"."""
+
+    id: str
+    roles: tuple[Role, ...]
+    scenarios: Mapping[str, Scenario]
+    options: tuple[OptionSpec, ...]
+    names: Mapping[str, str]  # language -> the game's title
+
+    def setup(self, scenario: str, options: Options, seed: bytes) -> State: ...
+
+    def active_roles(self, state: State) -> frozenset[Role]: ...
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]: ...
+
+    def apply(self, state: State, role: Role, action: Action) -> State: ...
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
+        """A state that differs from ``state`` only in facts hidden from ``role``.
+
+        Used by the leak check: ``role`` must get a byte-identical view of both. Returns None
+        when nothing is hidden from that role at this point.
+        """
+        ...
+
+    def static_data(self) -> dict[str, Any]:
+        """Board, counters and message catalogue: public, the same for every match."""
+        ...
+
+
+def canonical(obj: Any) -> str:
+    """The one JSON spelling used to compare actions, states and views."""
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def describe(action: Any) -> str:
+    return canonical(action) if isinstance(action, dict) else repr(action)
+
+
+def check_action(rules: Rules, state: State, role: Role, action: Any) -> None:
+    """Raise IllegalAction unless ``role`` may play ``action`` now. Changes nothing."""
+    if role not in rules.roles:
+        raise IllegalAction(f"{role!r} is not a role of {rules.id}.")
+    if rules.outcome(state) is not None:
+        raise IllegalAction("The match is over.")
+    active = rules.active_roles(state)
+    if role not in active:
+        waiting = ", ".join(sorted(active)) or "nobody"
+        raise IllegalAction(f"It is not {role}'s turn: waiting for {waiting}.")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction('An action is a JSON object with a "type".')
+    wanted = canonical(action)
+    if not any(canonical(a) == wanted for a in rules.legal_actions(state, role)):
+        raise IllegalAction(f"Not a legal action now: {describe(action)}.")
+
+
+def apply_action(rules: Rules, state: State, role: Role, action: Any) -> State:
+    """Check, then apply on a copy. The given state is never modified."""
+    check_action(rules, state, role, action)
+    return rules.apply(copy.deepcopy(state), role, copy.deepcopy(action))
+
+
+def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
+    """The game's view plus what the framework adds: legal actions, who is active, the outcome.
+
+    ``role`` None is a spectator. This is the only way state leaves the server.
+    """
+    view = rules.view(state, role)
+    outcome = rules.outcome(state)
+    active = rules.active_roles(state) if outcome is None else frozenset()
+    view["active"] = sorted(active)
+    view["actions"] = rules.legal_actions(state, role) if role in active and role is not None else []
+    view["outcome"] = outcome.to_json() if outcome else None
+    return view
+
+
+def visible_log(log: list[dict[str, Any]], role: Role | None) -> list[dict[str, Any]]:
+    """The log lines ``role`` may read: each line says ``to`` (None for public, or roles)."""
+    out = []
+    for entry in log:
+        to = entry.get("to")
+        if to is None or role == OMNISCIENT or (role is not None and role in to):
+            out.append({k: v for k, v in entry.items() if k != "to"})
+    return out

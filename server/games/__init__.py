@@ -1,0 +1,10 @@
+"""The explicit registry of games: id -> rules object."""
+
+from __future__ import annotations
+
+from ..engine.core import Rules
+from .shimada import RULES as SHIMADA
+
+GAMES: dict[str, Rules] = {
+    SHIMADA.id: SHIMADA,
+}

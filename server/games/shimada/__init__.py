@@ -1,0 +1,69 @@
+"""夜襲!島田戦車隊 (Shimada tank company night attack, Slim River 1942): the game module.
+
+``RULES`` implements ``engine.core.Rules``. The rules follow the seed (revised 2017-10-19) and the
+digest ``shared/rules/shimada.md``; reconstructed data is listed in ``PROVENANCE.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.core import Action, Options, OptionSpec, Outcome, Role, Scenario, State
+from . import rules, view
+from .data import game_data
+
+
+def _scenarios() -> dict[str, Scenario]:
+    return {sid: Scenario(sid, s["name"], s["description"]) for sid, s in game_data().scenarios.items()}
+
+
+class ShimadaRules:
+    id = "shimada"
+    roles: tuple[Role, ...] = ("japanese", "british")
+    options: tuple[OptionSpec, ...] = ()
+    names: Mapping[str, str] = {"en": "Shimada Tank Company Night Attack", "ja": "夜襲!島田戦車隊"}
+
+    def __init__(self) -> None:
+        self.scenarios: Mapping[str, Scenario] = _scenarios()
+
+    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
+        return rules.setup(scenario, options, seed)
+
+    def active_roles(self, state: State) -> frozenset[Role]:
+        return rules.active_roles(state)
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]:
+        return rules.legal_actions(state, role)
+
+    def apply(self, state: State, role: Role, action: Action) -> State:
+        return rules.apply(state, role, action)
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]:
+        return view.view(state, role)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
+        return view.hidden_variant(state, role, seed)
+
+    def static_data(self) -> dict[str, Any]:
+        data = game_data()
+        raw = data.board.raw
+        board = {
+            "kind": "hex",
+            "grid": dict(raw["grid"]),
+            "terrain": {k: {"name": t["name"], "fill": t["fill"]} for k, t in raw["terrain"].items()},
+            "hexes": raw["hexes"],
+            "hexsides": raw["hexsides"],
+            "roads": raw["roads"],
+        }
+        counters = {uid: {"side": c.side, "kind": c.kind, "cf": c.cf, "ma": c.ma, "name": c.name,
+                          "symbol": c.symbol} for uid, c in data.counters.items()}
+        return copy.deepcopy({"board": board, "counters": counters, "messages": data.messages,
+                              "crt": data.crt_raw})
+
+
+RULES = ShimadaRules()

@@ -1,0 +1,157 @@
+"""What each role sees (§12), and the hidden variants the leak check compares.
+
+This is the only code that decides what leaves the server. Secrets:
+- the front of every face-down (disrupted) counter, eliminated ones included (§3, §10);
+- the dawn turn, known only to the Japanese player until dawn breaks (§3, §11).
+``OMNISCIENT`` (replays of finished matches) sees everything.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ...engine.core import OMNISCIENT, Message, Role, State, visible_log
+from . import combat, movement
+from .data import SIDES
+from .rules import active_roles, points
+from .units import board, name, ref, scenario, spec, unit
+
+_STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "eliminated": 3}
+
+
+def _counter(state: State, uid: str, omniscient: bool) -> dict[str, Any]:
+    u = unit(state, uid)
+    c: dict[str, Any] = {"ref": ref(state, uid), "side": u["side"], "face": u["face"],
+                         "hex": u["hex"], "status": u["status"]}
+    if u["face"] == "up" or omniscient:
+        s = spec(uid)
+        c.update(id=uid, kind=s.kind, cf=s.cf, ma=s.ma, name={"key": f"counter.{uid}"})
+    mine = u["side"] == state["player"] and u["face"] == "up"
+    if mine and state["step"] == "movement" and u["status"] in ("map", "offmap"):
+        c["mp_left"] = movement.mp_left(state, uid)
+    if mine and state["step"] in ("combat", "retreat", "advance", "exchange") and u["status"] == "map":
+        c["attacked"] = bool(u["attacked"])
+    return c
+
+
+def _sort_key(c: dict[str, Any]) -> tuple[int, int, str, str]:
+    return (SIDES.index(c["side"]), _STATUS_ORDER[c["status"]], c["hex"] or "", c["ref"])
+
+
+def _prompt(state: State, role: Role | None) -> Message:
+    step = state["step"]
+    if state["result"] is not None:
+        return {"key": "prompt.over"}
+    if role not in active_roles(state):
+        if step == "dawn_choice":
+            return {"key": "prompt.waiting_dawn"}
+        return {"key": "prompt.waiting", "args": {"player": {"key": f"side.{state['player']}"},
+                                                  "step": {"key": f"step.{step}"}}}
+    if step == "retreat":
+        head = state["retreats"][0]
+        return {"key": "prompt.retreat", "args": {"unit": name(state, head["unit"]), "hexes": head["left"]}}
+    if step == "recovery" and not state["dawn"]:
+        left = scenario(state)["recover_at_night"] - state["recovered"]
+        return {"key": "prompt.recovery_night", "args": {"left": left}}
+    if step == "recovery":
+        return {"key": "prompt.recovery_dawn"}
+    return {"key": f"prompt.{step}"}
+
+
+def _scrub(state: State, obj: Any, omniscient: bool) -> Any:
+    """Drop the ``uid`` marks of counter names, and mask the names of counters now face down."""
+    if isinstance(obj, list):
+        return [_scrub(state, x, omniscient) for x in obj]
+    if not isinstance(obj, dict):
+        return obj
+    if "uid" in obj:
+        u = unit(state, obj["uid"])
+        if u["face"] == "down" and not omniscient:
+            return {"key": "handle.hidden", "args": {"side": {"key": f"side.{u['side']}"}}}
+        return {k: v for k, v in obj.items() if k != "uid"}
+    return {k: _scrub(state, v, omniscient) for k, v in obj.items()}
+
+
+def view(state: State, role: Role | None) -> dict[str, Any]:
+    omniscient = role == OMNISCIENT
+    over = state["result"] is not None
+    counters = sorted((_counter(state, uid, omniscient) for uid in state["units"]), key=_sort_key)
+    step = state["step"]
+    v: dict[str, Any] = {
+        "turn": state["turn"], "turns": scenario(state)["turns"], "player": state["player"],
+        "step": step, "dawn": state["dawn"], "counters": counters,
+        "slim_entered": state["slim_entered"],
+        # Points as everyone can count them: counters eliminated face down are not known yet.
+        "points": points(state, public=not omniscient),
+        "unknown_eliminated": {s: sum(1 for u in state["units"].values() if u["side"] == s
+                                      and u["status"] == "eliminated" and u["face"] == "down")
+                               for s in SIDES},
+        "attack": None, "retreat": None, "advance": None, "exchange": None,
+        "prompt": _scrub(state, _prompt(state, role), omniscient),
+        "log": _scrub(state, visible_log(state["log"], role), omniscient),
+    }
+    # §3 / §11: the dawn turn is the Japanese player's secret until dawn (or the end of the match).
+    if state["dawn_turn"] is not None and (state["dawn"] or over or role in ("japanese", OMNISCIENT)):
+        v["dawn_turn"] = state["dawn_turn"]
+    if step == "combat":
+        v["attack"] = {"attackers": [ref(state, a) for a in state["attack"]["attackers"]],
+                       "candidates": combat.candidates(state)}
+    elif step == "retreat":
+        head = state["retreats"][0]
+        v["retreat"] = {"unit": ref(state, head["unit"]), "hexes_left": head["left"]}
+    elif step == "advance":
+        adv = state["combat"]["advance"]
+        v["advance"] = {"hex": adv["hex"], "unit": ref(state, adv["unit"]) if adv["unit"] else None}
+    elif step == "exchange":
+        v["exchange"] = {"attackers": [ref(state, a) for a in state["combat"]["attackers"]
+                                       if unit(state, a)["status"] == "map"]}
+    return v
+
+
+# === Hidden variants for the leak check ===
+
+def _rename(obj: Any, perm: dict[str, str]) -> Any:
+    if isinstance(obj, str):
+        return perm.get(obj, obj)
+    if isinstance(obj, list):
+        return [_rename(x, perm) for x in obj]
+    if isinstance(obj, dict):
+        return {perm.get(k, k): _rename(v, perm) for k, v in obj.items()}
+    return obj
+
+
+def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
+    """The same match with the hidden facts changed: face-down identities shuffled within each side
+    (a counter in jungle only with another one in jungle, since only Japanese infantry goes there),
+    and, for anyone but the Japanese player, another dawn turn still to come."""
+    if role == OMNISCIENT or state["result"] is not None:
+        return None
+    rnd = random.Random(seed)
+    perm: dict[str, str] = {}
+    groups = []
+    for side in SIDES:
+        down = sorted(uid for uid, u in state["units"].items() if u["side"] == side and u["face"] == "down")
+        in_jungle = [uid for uid in down
+                     if unit(state, uid)["status"] == "map" and board().is_jungle(unit(state, uid)["hex"])]
+        groups += [in_jungle, [uid for uid in down if uid not in in_jungle]]
+    for group in groups:
+        shuffled = list(group)
+        rnd.shuffle(shuffled)
+        perm.update({a: b for a, b in zip(group, shuffled, strict=True) if a != b})
+    dawn_choices: list[int] = []
+    if role != "japanese" and not state["dawn"] and state["dawn_turn"] is not None:
+        dawn_choices = [t for t in scenario(state)["dawn_choices"]
+                        if t > state["turn"] and t != state["dawn_turn"]]
+    if not any(len(g) > 1 for g in groups) and not dawn_choices:
+        return None
+    other = {k: (v if k in ("log", "rng") else _rename(v, perm)) for k, v in state.items()}
+    other = copy.deepcopy(other)
+    if dawn_choices:
+        new = rnd.choice(dawn_choices)
+        other["dawn_turn"] = new
+        for entry in other["log"]:
+            if entry["key"] == "log.dawn_chosen":
+                entry["args"]["turn"] = new
+    return other

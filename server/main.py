@@ -1,0 +1,93 @@
+"""The FastAPI application: routers, services, the broker, error shapes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .accounts import Accounts
+from .api import auth, matches, pages, ws
+from .api.security import origin_allowed
+from .config import Settings, get_settings
+from .matches.service import MatchError, MatchService
+from .realtime.broker import make_broker
+from .realtime.hub import Hub
+from .store.db import make_engine, make_sessionmaker
+
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+MAX_BODY = 256 * 1024
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    engine = make_engine(settings.sqlalchemy_url)
+    sessions = make_sessionmaker(engine)
+    service = MatchService(sessions, snapshot_every=settings.snapshot_every)
+    broker = make_broker(settings.redis_url)
+    hub = Hub(service)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await broker.start(hub.on_event)
+        yield
+        await broker.stop()
+        engine.dispose()
+
+    app = FastAPI(title="Counterplay", version="0.1.0", lifespan=lifespan,
+                  description="Board wargames against remote opponents; the server holds the rules, "
+                              "the dice and the secrets.")
+    app.state.settings = settings
+    app.state.service = service
+    app.state.accounts = Accounts(sessions, settings.argon2_time_cost, settings.argon2_memory_cost,
+                                  settings.session_days)
+    app.state.broker = broker
+    app.state.hub = hub
+    app.state.engine = engine
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Any) -> Response:
+        if request.method in UNSAFE:
+            if not origin_allowed(request.headers.get("origin"), request.headers.get("host"), settings):
+                return JSONResponse({"reason": "Cross-site request refused."}, status_code=403)
+            length = request.headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                return JSONResponse({"reason": "Request body too large."}, status_code=413)
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(MatchError)
+    async def match_error(_request: Request, exc: MatchError) -> JSONResponse:
+        return JSONResponse({"reason": exc.reason, **exc.extra}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"reason": str(exc.detail), "detail": exc.detail}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        reason = f"Malformed request: {where}: {first.get('msg', 'invalid')}" if first else "Malformed request."
+        return JSONResponse({"reason": reason, "detail": _jsonable(errors)}, status_code=422)
+
+    app.include_router(auth.router)
+    app.include_router(matches.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.FRONTEND), name="static")
+    return app
+
+
+def _jsonable(errors: Any) -> Any:
+    from fastapi.encoders import jsonable_encoder
+
+    return jsonable_encoder(errors, custom_encoder={Exception: str})

@@ -1,0 +1,375 @@
+"""The match service: one unit of work per action, per-role views, lobby queries.
+
+Every function here is synchronous and runs in a worker thread. An action is checked by the
+engine, appended to the log and committed in one transaction, and only then acknowledged.
+Writers to one match are serialised three ways: a lock per match inside a process, the match
+row locked ``FOR UPDATE`` (Postgres), and ``UNIQUE(match_id, seq)`` as the last word between
+processes: whoever loses the race gets a stale-version answer and nothing is applied.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from ..engine import rng
+from ..engine.core import OMNISCIENT, IllegalAction, Rules, State, apply_action, make_view
+from ..games import GAMES
+from ..store.models import ActionRecord, Match, Seat, Snapshot, User
+
+
+class MatchError(Exception):
+    status = 400
+
+    def __init__(self, reason: str, **extra: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.extra = extra
+
+
+class NotFound(MatchError):
+    status = 404
+
+
+class Forbidden(MatchError):
+    status = 403
+
+
+class Stale(MatchError):
+    status = 409
+
+
+class Illegal(MatchError):
+    status = 422
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What an acknowledged action did: the new version, and whether it ended the match."""
+
+    version: int
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: an account (or a guest, id None) and its seat in the match, if any."""
+
+    user_id: int | None
+    role: str | None
+
+
+class MatchService:
+    def __init__(self, sessions: sessionmaker[Session], snapshot_every: int = 50,
+                 cache_size: int = 512) -> None:
+        self.sessions = sessions
+        self.snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._match_locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+
+    # --- helpers ---
+
+    @staticmethod
+    def rules(game: str) -> Rules:
+        try:
+            return GAMES[game]
+        except KeyError:
+            raise NotFound(f"No game {game!r}.") from None
+
+    def _lock(self, match_id: str) -> threading.Lock:
+        with self._locks_lock:
+            return self._match_locks.setdefault(match_id, threading.Lock())
+
+    def _remember(self, match_id: str, version: int, state: State) -> None:
+        with self._cache_lock:
+            self._cache[match_id] = (version, state)
+            self._cache.move_to_end(match_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    @staticmethod
+    def _match(db: Session, match_id: str, lock: bool = False) -> Match:
+        stmt = select(Match).where(Match.id == match_id)
+        if lock:
+            stmt = stmt.with_for_update()
+        m = db.scalars(stmt).first()
+        if m is None:
+            raise NotFound(f"No match {match_id!r}.")
+        return m
+
+    @staticmethod
+    def _seats(db: Session, match_id: str) -> dict[str, int]:
+        return {s.role: s.user_id for s in db.scalars(select(Seat).where(Seat.match_id == match_id))}
+
+    def _role_of(self, db: Session, match_id: str, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        for role, uid in self._seats(db, match_id).items():
+            if uid == user_id:
+                return role
+        return None
+
+    def state_at(self, db: Session, m: Match, version: int) -> State:
+        """The state after ``version`` actions: from the cache, a snapshot, or setup, plus the log."""
+        rules = self.rules(m.game)
+        with self._cache_lock:
+            cached = self._cache.get(m.id)
+        if cached and cached[0] == version:
+            return cached[1]
+        if cached and cached[0] < version:
+            start, state = cached
+        else:
+            snap = db.scalars(select(Snapshot).where(Snapshot.match_id == m.id, Snapshot.seq <= version)
+                              .order_by(Snapshot.seq.desc()).limit(1)).first()
+            if snap is not None:
+                start, state = snap.seq, snap.state
+            else:
+                start, state = 0, rules.setup(m.scenario, m.options, m.seed)
+        rows = db.scalars(select(ActionRecord).where(ActionRecord.match_id == m.id,
+                                                     ActionRecord.seq > start,
+                                                     ActionRecord.seq <= version)
+                          .order_by(ActionRecord.seq))
+        for row in rows:
+            state = apply_action(rules, state, row.role, row.action)
+        if version == m.version:
+            self._remember(m.id, version, state)
+        return state
+
+    def _summary(self, db: Session, m: Match, user_id: int | None,
+                 names: dict[int, str] | None = None) -> dict[str, Any]:
+        rules = self.rules(m.game)
+        seats = self._seats(db, m.id)
+        if names is None:
+            ids = list(seats.values())
+            names = {u.id: u.username for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
+        my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
+        to_move = list(m.active_roles) if m.status == "active" else []
+        return {
+            "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
+            "status": m.status, "version": m.version,
+            "seats": {role: names.get(seats[role]) if role in seats else None for role in rules.roles},
+            "my_role": my_role, "to_move": to_move, "my_turn": my_role in to_move,
+            "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": m.outcome,
+            "created_at": m.created_at.isoformat(), "updated_at": m.updated_at.isoformat(),
+        }
+
+    # --- lobby ---
+
+    def create(self, user_id: int | None, game: str, scenario: str | None, role: str | None,
+               options: dict[str, Any] | None, seed: str | None) -> dict[str, Any]:
+        rules = self.rules(game)
+        scenario = scenario or next(iter(rules.scenarios))
+        if scenario not in rules.scenarios:
+            raise Illegal(f"{game} has no scenario {scenario!r}.")
+        if role is not None and role not in rules.roles:
+            raise Illegal(f"{game} has no role {role!r}; roles are {', '.join(rules.roles)}.")
+        if role is not None and user_id is None:
+            raise Forbidden("Log in to take a seat.")
+        opts = self._check_options(rules, options or {})
+        if seed is not None:
+            try:
+                seed_bytes = bytes.fromhex(seed)
+            except ValueError:
+                raise Illegal("A seed is written in hexadecimal.") from None
+            if not 1 <= len(seed_bytes) <= 64:
+                raise Illegal("A seed is 1 to 64 bytes.")
+        else:
+            seed_bytes = secrets.token_bytes(32)
+        state = rules.setup(scenario, opts, seed_bytes)
+        t = now()
+        m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
+                  seed=seed_bytes, seed_commitment=rng.commitment(seed_bytes), seeded=seed is not None,
+                  status="open", version=0, active_roles=sorted(rules.active_roles(state)),
+                  outcome=None, created_by=user_id, created_at=t, updated_at=t)
+        with self.sessions.begin() as db:
+            db.add(m)
+            db.flush()
+            if role is not None and user_id is not None:
+                db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
+            self._remember(m.id, 0, state)
+            db.flush()
+            return self._summary(db, m, user_id)
+
+    @staticmethod
+    def _check_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
+        specs = {o.id: o for o in rules.options}
+        for key in options:
+            if key not in specs:
+                raise Illegal(f"{rules.id} has no option {key!r}.")
+        out = {}
+        for spec in rules.options:
+            value = options.get(spec.id, spec.default)
+            if spec.choices and value not in spec.choices:
+                raise Illegal(f"Option {spec.id} must be one of {list(spec.choices)}.")
+            out[spec.id] = value
+        return out
+
+    def join(self, user_id: int, match_id: str, role: str) -> dict[str, Any]:
+        with self._lock(match_id), self.sessions.begin() as db:
+            m = self._match(db, match_id, lock=True)
+            rules = self.rules(m.game)
+            if role not in rules.roles:
+                raise Illegal(f"{m.game} has no role {role!r}.")
+            if m.status == "finished":
+                raise Illegal("The match is over.")
+            seats = self._seats(db, match_id)
+            if role in seats:
+                raise Stale(f"The {role} seat is taken.")
+            if user_id in seats.values():
+                raise Illegal("You already have a seat in this match.")
+            db.add(Seat(match_id=match_id, role=role, user_id=user_id, joined_at=now()))
+            if len(seats) + 1 == len(rules.roles) and m.status == "open":
+                m.status = "active"
+            m.updated_at = now()
+            try:
+                db.flush()
+            except IntegrityError:
+                raise Stale(f"The {role} seat is taken.") from None
+            return self._summary(db, m, user_id)
+
+    def summary(self, match_id: str, user_id: int | None) -> dict[str, Any]:
+        with self.sessions() as db:
+            return self._summary(db, self._match(db, match_id), user_id)
+
+    def list(self, status: str | None, user_id: int | None, limit: int = 100) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            stmt = select(Match)
+            if status == "mine":
+                if user_id is None:
+                    return []
+                stmt = stmt.join(Seat, Seat.match_id == Match.id).where(Seat.user_id == user_id)
+            elif status is not None:
+                stmt = stmt.where(Match.status == status)
+            matches = list(db.scalars(stmt.order_by(Match.updated_at.desc()).limit(limit)))
+            ids = [m.id for m in matches]
+            seat_users = {s.user_id for s in db.scalars(select(Seat).where(Seat.match_id.in_(ids)))} if ids else set()
+            names = ({u.id: u.username for u in db.scalars(select(User).where(User.id.in_(seat_users)))}
+                     if seat_users else {})
+            out = [self._summary(db, m, user_id, names) for m in matches]
+        if status == "mine":  # whose move: matches waiting for me first
+            out.sort(key=lambda s: (not s["my_turn"], s["status"] == "finished"))
+        return out
+
+    # --- play ---
+
+    def viewer(self, match_id: str, user_id: int | None) -> Viewer:
+        with self.sessions() as db:
+            self._match(db, match_id)
+            return Viewer(user_id, self._role_of(db, match_id, user_id))
+
+    def view(self, match_id: str, role: str | None, version: int | None = None) -> tuple[int, dict[str, Any]]:
+        """The view of ``role`` (None: spectator) at the latest version."""
+        with self.sessions() as db:
+            m = self._match(db, match_id)
+            v = m.version if version is None else version
+            state = self.state_at(db, m, v)
+            return v, make_view(self.rules(m.game), state, role)
+
+    def views(self, match_id: str, roles: set[str | None]) -> tuple[int, dict[str | None, dict[str, Any]]]:
+        """Views of several roles at one version: computed once per role for all its listeners."""
+        with self.sessions() as db:
+            m = self._match(db, match_id)
+            state = self.state_at(db, m, m.version)
+            rules = self.rules(m.game)
+            return m.version, {role: make_view(rules, state, role) for role in roles}
+
+    def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
+        """Apply one action. Raises MatchError; then nothing changed."""
+        try:
+            return self._act(match_id, user_id, version, action, client_id)
+        except IntegrityError:
+            # Lost a race with another process (same seq) or a resend raced itself (same id).
+            with self.sessions() as db:
+                done = self._already_done(db, match_id, user_id, client_id)
+                if done is not None:
+                    return Applied(done)
+                m = self._match(db, match_id)
+                raise Stale("Another action was applied first.", version=m.version) from None
+
+    @staticmethod
+    def _already_done(db: Session, match_id: str, user_id: int, client_id: str) -> int | None:
+        row = db.scalars(select(ActionRecord).where(ActionRecord.match_id == match_id,
+                                                    ActionRecord.client_id == client_id)).first()
+        if row is None:
+            return None
+        if row.user_id != user_id:
+            raise Stale("That action id was already used.")
+        return row.seq
+
+    def _act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
+        with self._lock(match_id), self.sessions.begin() as db:
+            m = self._match(db, match_id, lock=True)
+            role = self._role_of(db, match_id, user_id)
+            if role is None:
+                raise Forbidden("You have no seat in this match: spectators cannot act.")
+            done = self._already_done(db, match_id, user_id, client_id)
+            if done is not None:
+                return Applied(done)
+            if m.status == "open":
+                raise Illegal("The match has not started: waiting for players to join.")
+            if m.status == "finished":
+                raise Illegal("The match is over.")
+            if version != m.version:
+                raise Stale(f"Stale version {version}: the match is at version {m.version}.",
+                            version=m.version)
+            rules = self.rules(m.game)
+            state = self.state_at(db, m, m.version)
+            try:
+                new = apply_action(rules, state, role, action)
+            except IllegalAction as exc:
+                raise Illegal(exc.reason) from None
+            seq = m.version + 1
+            t = now()
+            db.add(ActionRecord(match_id=m.id, seq=seq, role=role, user_id=user_id, action=action,
+                                client_id=client_id, created_at=t))
+            outcome = rules.outcome(new)
+            m.version = seq
+            m.updated_at = t
+            m.active_roles = sorted(rules.active_roles(new)) if outcome is None else []
+            if outcome is not None:
+                m.status = "finished"
+                m.outcome = outcome.to_json()
+            if seq % self.snapshot_every == 0:
+                db.add(Snapshot(match_id=m.id, seq=seq, state=new))
+            db.flush()
+        self._remember(match_id, seq, new)
+        return Applied(seq, finished=outcome is not None)
+
+    # --- replay ---
+
+    def replay(self, match_id: str, at: int | None = None) -> dict[str, Any]:
+        with self.sessions() as db:
+            m = self._match(db, match_id)
+            if m.status != "finished":
+                raise Stale("The replay opens when the match has ended.")
+            rows = list(db.scalars(select(ActionRecord).where(ActionRecord.match_id == m.id)
+                                   .order_by(ActionRecord.seq)))
+            out: dict[str, Any] = {
+                "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
+                "seed": m.seed.hex(), "seed_commitment": m.seed_commitment, "seeded": m.seeded,
+                "outcome": m.outcome, "version": m.version,
+                "actions": [{"seq": r.seq, "role": r.role, "action": r.action} for r in rows],
+            }
+            if at is not None:
+                if not 0 <= at <= m.version:
+                    raise Illegal(f"A replay step is between 0 and {m.version}.")
+                rules = self.rules(m.game)
+                state = self.state_at(db, m, at)
+                out["at"] = at
+                out["view"] = make_view(rules, state, OMNISCIENT)
+            return out

@@ -1,0 +1,96 @@
+"""Pub/sub between app processes: in-process by default, Redis with ``REDIS_URL``.
+
+Events are small: ``{"kind": "action", "match": id, "version": n}``, ``{"kind": "summary",
+"match": id}``, ``{"kind": "logout", "user": id}``. They carry no state and no secret: every
+process reads what it needs from the database by version, so a lost event only delays a patch
+until the next one or the client's own resync, and nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+log = logging.getLogger(__name__)
+CHANNEL = "counterplay:events"
+
+
+class Broker(Protocol):
+    async def start(self, handler: Handler) -> None: ...
+    async def publish(self, event: dict[str, Any]) -> None: ...
+    async def stop(self) -> None: ...
+
+
+class LocalBroker:
+    """One process: publishing calls the handler directly."""
+
+    def __init__(self) -> None:
+        self._handler: Handler | None = None
+
+    async def start(self, handler: Handler) -> None:
+        self._handler = handler
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        if self._handler is not None:
+            await self._handler(event)
+
+    async def stop(self) -> None:
+        self._handler = None
+
+
+class RedisBroker:
+    """Every process subscribes to one channel and handles every event, its own included."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as redis
+
+        self._redis = redis.from_url(url)
+        self._task: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+
+    async def start(self, handler: Handler) -> None:
+        self._task = asyncio.create_task(self._listen(handler))
+        await asyncio.wait_for(self._ready.wait(), timeout=10)
+
+    async def _listen(self, handler: Handler) -> None:
+        while True:
+            try:
+                async with self._redis.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANNEL)
+                    self._ready.set()
+                    async for message in pubsub.listen():
+                        if message.get("type") != "message":
+                            continue
+                        try:
+                            await handler(json.loads(message["data"]))
+                        except Exception:  # one bad event must not stop the listener
+                            log.exception("event handler failed")
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("redis subscription lost; retrying", exc_info=True)
+                self._ready.set()
+                await asyncio.sleep(1)
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        try:
+            await self._redis.publish(CHANNEL, json.dumps(event))
+        except Exception:
+            # The action is committed already; clients catch up by version on their next resync.
+            log.warning("redis publish failed", exc_info=True)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await self._redis.aclose()
+
+
+def make_broker(redis_url: str | None) -> Broker:
+    return RedisBroker(redis_url) if redis_url else LocalBroker()

@@ -1,0 +1,132 @@
+"""The websocket hub of one process: who listens to which match, and what each was last sent.
+
+On every committed action (an event from the broker) the hub loads the match's latest state
+once, computes each listening role's view once, and sends each connection an RFC 6902 patch
+from the view it last received. A client that sees a gap asks for a snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import jsonpatch
+from anyio import to_thread
+from starlette.websockets import WebSocket
+
+from ..matches.service import MatchError, MatchService
+
+log = logging.getLogger(__name__)
+SEND_TIMEOUT = 10.0
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    match_id: str
+    user_id: int | None
+    role: str | None
+    version: int = -1
+    view: dict[str, Any] = field(default_factory=dict)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            await asyncio.wait_for(self.ws.send_text(json.dumps(message, ensure_ascii=False)),
+                                   SEND_TIMEOUT)
+
+
+class Hub:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.listeners: dict[str, set[Connection]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def add(self, conn: Connection) -> None:
+        self.listeners.setdefault(conn.match_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> None:
+        conns = self.listeners.get(conn.match_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.listeners[conn.match_id]
+                self._locks.pop(conn.match_id, None)
+
+    async def snapshot(self, conn: Connection) -> None:
+        """Send the full view, under the match lock so no patch interleaves with it."""
+        async with self._lock(conn.match_id):
+            version, view = await to_thread.run_sync(self.service.view, conn.match_id, conn.role)
+            conn.version, conn.view = version, view
+            await conn.send({"type": "snapshot", "match": conn.match_id, "version": version,
+                             "role": conn.role, "view": view})
+
+    async def on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        if kind == "action":
+            await self.push(str(event["match"]))
+        elif kind == "summary":
+            await self.push_summary(str(event["match"]))
+        elif kind == "logout":
+            await self.close_user(int(event["user"]))
+
+    async def push(self, match_id: str) -> None:
+        if not self.listeners.get(match_id):
+            return
+        async with self._lock(match_id):
+            conns = list(self.listeners.get(match_id, ()))
+            if not conns:
+                return
+            roles = {c.role for c in conns}
+            try:
+                version, views = await to_thread.run_sync(self.service.views, match_id, roles)
+            except MatchError:
+                return
+            patches: dict[tuple[str | None, int], list[dict[str, Any]]] = {}
+            for conn in conns:
+                if conn.version >= version:
+                    continue
+                key = (conn.role, conn.version)
+                if key not in patches:
+                    patches[key] = jsonpatch.make_patch(conn.view, views[conn.role]).patch
+                message = {"type": "patch", "match": match_id, "from": conn.version,
+                           "version": version, "ops": patches[key]}
+                conn.version, conn.view = version, views[conn.role]
+                await self._send_or_drop(conn, message)
+
+    async def push_summary(self, match_id: str) -> None:
+        conns = list(self.listeners.get(match_id, ()))
+        for conn in conns:
+            try:
+                summary = await to_thread.run_sync(self.service.summary, match_id, conn.user_id)
+            except MatchError:
+                continue
+            await self._send_or_drop(conn, {"type": "summary", **summary})
+            if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
+                conn.role = summary["my_role"]
+                with contextlib.suppress(Exception):
+                    await self.snapshot(conn)
+
+    async def _send_or_drop(self, conn: Connection, message: dict[str, Any]) -> None:
+        try:
+            await conn.send(message)
+        except Exception:
+            # A dead or stuck socket: drop it; the client resyncs with a snapshot when it returns.
+            self.remove(conn)
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=1011)
+
+    async def close_user(self, user_id: int) -> None:
+        for conns in list(self.listeners.values()):
+            for conn in list(conns):
+                if conn.user_id == user_id:
+                    self.remove(conn)
+                    with contextlib.suppress(Exception):
+                        await conn.ws.close(code=4401, reason="logged out")

@@ -1,0 +1,166 @@
+"""Three browsers: two players and a spectator play Shimada by clicking, each seeing only its own.
+
+Debian's chromium, driven by Playwright. The Japanese player creates the match in the lobby and
+picks dawn on turn 6; the British player joins from the lobby; a third account watches. Moves are
+made by clicking a counter and then a highlighted hex. Every websocket frame each context receives
+is recorded, and checked for what it must not carry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import LiveServer, fresh_database
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+BRITISH_IDS = ("B-HQ", "B-ART", "B-UC", "B-AC", "B-ARG", "B-PUN")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(fresh_database("sqlite", tmp_path)) as live:
+        yield live
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: .ci/run installs it")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Person:
+    def __init__(self, browser: Any, base: str, name: str) -> None:
+        self.context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15000)
+        self.name = name
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames.append(payload if isinstance(payload, str) else payload.decode())
+
+    def register(self) -> None:
+        self.page.goto("/")
+        form = self.page.get_by_test_id("register-form")
+        form.locator("input[name=username]").fill(self.name)
+        form.locator("input[name=password]").fill("a long password 1")
+        form.locator("button[type=submit]").click()
+        self.page.get_by_test_id("create-form").wait_for()
+
+    def view_of_last_frames(self) -> str:
+        return "\n".join(self.frames)
+
+
+def _click_first_target(page: Any) -> None:
+    page.locator("[data-hex].target").first.click()
+
+
+def test_two_players_and_a_spectator_play_by_clicking(server: LiveServer, browser: Any) -> None:
+    jp, br, watcher = (Person(browser, server.url, n) for n in ("japan_player", "british_player", "watcher"))
+    for person in (jp, br, watcher):
+        person.register()
+
+    # The Japanese player creates the match from the lobby and lands on its page.
+    form = jp.page.get_by_test_id("create-form")
+    form.locator("select[name=game]").select_option("shimada")
+    form.locator("select[name=role]").select_option("japanese")
+    form.locator("button[type=submit]").click()
+    jp.page.wait_for_url(re.compile(r"/match/"))
+    match_id = jp.page.url.rsplit("/", 1)[1]
+
+    # The British player finds it among the open matches and takes the free seat.
+    br.page.goto("/")
+    br.page.get_by_test_id(f"join-{match_id}-british").click()
+    br.page.wait_for_url(re.compile(rf"/match/{match_id}"))
+    watcher.page.goto(f"/match/{match_id}")
+    watcher.page.get_by_test_id("spectator").wait_for(state="visible")
+    jp.page.reload()
+
+    # The secret dawn turn: only the Japanese player is offered it, and picks turn 6.
+    jp.page.locator("[data-testid=dawn-choice] button", has_text="6").first.click()
+    jp.page.get_by_test_id("dawn-turn").wait_for(state="visible")
+    assert "6" in jp.page.get_by_test_id("dawn-turn").inner_text()
+    assert br.page.get_by_test_id("dawn-turn").is_hidden()
+    assert watcher.page.get_by_test_id("dawn-turn").is_hidden()
+
+    # Movement by clicking: a tank from the off-map tray onto the entry hex, then on along the road.
+    tray = jp.page.get_by_test_id("offmap")
+    tank = tray.locator("[data-ref='J-T1']")
+    tank.click()
+    _click_first_target(jp.page)
+    jp.page.locator("svg [data-ref='J-T1']").wait_for()
+    entry = jp.page.locator("svg [data-ref='J-T1']").get_attribute("data-at")
+    _click_first_target(jp.page)  # the tank stays selected: one more hex
+    jp.page.wait_for_function(f"() => document.querySelector('svg [data-ref=\"J-T1\"]')"
+                              f".getAttribute('data-at') !== '{entry}'")
+
+    # Both other browsers see the tank on the map, at the same hex as its owner does.
+    def tank_hex(page: Any) -> str:
+        page.wait_for_function("() => { const c = document.querySelector('svg [data-ref=\"J-T1\"]');"
+                               " return c && c.getAttribute('data-at'); }")
+        return str(page.locator("svg [data-ref='J-T1']").get_attribute("data-at"))
+
+    where = tank_hex(jp.page)
+    assert tank_hex(br.page) == where
+    assert tank_hex(watcher.page) == where
+
+    # Nothing sent to the British player or the spectator names the dawn turn or a hidden counter.
+    for person in (br, watcher):
+        frames = [json.loads(f) for f in person.frames]
+        assert frames, f"{person.name} received no websocket frame"
+        text = person.view_of_last_frames()
+        assert "dawn_turn" not in text
+        for unit in BRITISH_IDS:
+            assert unit not in text, f"{unit} reached {person.name} while face down"
+    assert "dawn_turn" in jp.view_of_last_frames()
+
+    # The spectator cannot act: no action buttons and no targets.
+    assert watcher.page.locator("[data-hex].target").count() == 0
+    assert watcher.page.get_by_test_id("actions").locator("button").count() == 0
+
+
+def test_the_replay_steps_through_a_finished_match_and_checks_the_seed(server: LiveServer, browser: Any) -> None:
+    import random
+
+    from tests.support.client import Player
+    from tests.support.play import play_random_match
+
+    j, b = Player(server.url).register(), Player(server.url).register()
+    m = j.create("shimada", "japanese", seed="03")  # fixed dice: the same match on every run
+    b.join(m["id"], "british")
+    play_random_match(m["id"], [j, b], random.Random(3))
+    total = j.view(m["id"])["version"]
+
+    viewer = Person(browser, server.url, "replayer")
+    viewer.page.goto(f"/replay/{m['id']}")
+    position = viewer.page.get_by_test_id("replay-position")
+    position.wait_for()
+    viewer.page.get_by_test_id("replay-first").click()
+    viewer.page.wait_for_function("() => /\\b0\\b/.test(document.querySelector('[data-testid=replay-position]')"
+                                  ".textContent)")
+    viewer.page.get_by_test_id("replay-next").click()
+    viewer.page.get_by_test_id("replay-next").click()
+    viewer.page.wait_for_function("() => /\\b2\\b/.test(document.querySelector('[data-testid=replay-position]')"
+                                  ".textContent)")
+    assert str(total) in position.inner_text()
+    # After the end everything is revealed: the British counters are drawn face up, by name.
+    viewer.page.get_by_test_id("replay-last").click()
+    viewer.page.locator("svg [data-ref^='B-'], [data-testid=offmap] [data-ref^='B-']").first.wait_for(state="attached")
+    viewer.page.get_by_test_id("verify").click()
+    verdict = viewer.page.get_by_test_id("verify-result")
+    viewer.page.wait_for_function("() => document.querySelector('[data-testid=verify-result]').textContent.length > 0")
+    assert "✔" in verdict.inner_text()

@@ -1,0 +1,96 @@
+"""Shared fixtures: databases (SQLite and Postgres), a live server, HTTP and websocket clients."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from server.games import GAMES
+from tests.support.toy import TOY
+
+GAMES.setdefault(TOY.id, TOY)
+
+PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def reset_postgres(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    from server.config import Settings
+
+    engine = create_engine(Settings(database_url=url).sqlalchemy_url)
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+def fresh_database(kind: str, tmp: Path) -> str:
+    """A migrated, empty database of that kind; returns its URL."""
+    from server.config import Settings
+    from server.store.migrate import upgrade
+
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp / 'counterplay.db'}"
+    else:
+        url = PG_URL
+        reset_postgres(url)
+    upgrade(Settings(database_url=url).sqlalchemy_url)
+    return url
+
+
+class LiveServer:
+    """uvicorn in a thread of this process, on a free loopback port."""
+
+    def __init__(self, database_url: str, redis_url: str | None = None) -> None:
+        import uvicorn
+
+        from server.config import Settings
+        from server.main import create_app
+
+        self.settings = Settings(database_url=database_url, redis_url=redis_url, argon2_time_cost=1,
+                                 argon2_memory_cost=8192, snapshot_every=10)
+        self.app = create_app(self.settings)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return fresh_database(request.param, tmp_path)
+
+
+@pytest.fixture
+def live(database: str) -> Iterator[LiveServer]:
+    with LiveServer(database) as server:
+        yield server

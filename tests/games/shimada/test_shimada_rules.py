@@ -1,0 +1,563 @@
+"""One test per rule case of the Shimada digest (shared/rules/shimada.md, §3-§11)."""
+
+from __future__ import annotations
+
+from shimada_dsl import Pos, acts, counter, die_for, do, last_log, moves, types, unit, view
+
+from server.engine.core import OMNISCIENT
+from server.games.shimada import RULES
+from server.games.shimada.data import game_data
+from server.games.shimada.units import zoc
+
+BOARD = game_data().board
+BRITISH = sorted(u for u, c in game_data().counters.items() if c.side == "british")
+
+
+# === §3 SETUP ===
+
+def test_setup_places_british_face_down_one_per_position() -> None:
+    """§3: the 6 British counters are placed face down (disrupted), one per position."""
+    s = RULES.setup("slim_river", {}, b"seed-1")
+    brit = [s["units"][u] for u in BRITISH]
+    assert sorted(u["hex"] for u in brit) == sorted(BOARD.positions)
+    assert all(u["face"] == "down" and u["status"] == "map" for u in brit)
+
+
+def test_setup_is_random() -> None:
+    """§3: the British counters are placed at random."""
+    layouts = {tuple(RULES.setup("slim_river", {}, bytes([i]))["units"][u]["hex"] for u in BRITISH)
+               for i in range(8)}
+    assert len(layouts) > 1
+
+
+def test_japanese_start_off_map_and_choose_dawn_first() -> None:
+    """§3: the Japanese are off the map; first they secretly choose the dawn turn 1-6."""
+    s = RULES.setup("slim_river", {}, b"seed")
+    assert RULES.active_roles(s) == {"japanese"}
+    assert acts(s) == [{"type": "choose_dawn", "turn": t} for t in range(1, 7)]
+    assert all(s["units"][u]["status"] == "offmap" for u in s["units"] if u.startswith("J-"))
+    assert view(s, "british")["prompt"]["key"] == "prompt.waiting_dawn"
+
+
+def test_dawn_choice_is_logged_only_to_the_japanese() -> None:
+    """§3: the dawn turn is chosen secretly."""
+    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 4})
+    assert view(s, "japanese")["dawn_turn"] == 4
+    for role in ("british", None):
+        v = view(s, role)
+        assert "dawn_turn" not in v
+        assert all(e["key"] != "log.dawn_chosen" for e in v["log"])
+    assert any(e["key"] == "log.dawn_chosen" for e in view(s, "japanese")["log"])
+
+
+# === §5 SEQUENCE OF PLAY ===
+
+def test_turn_one_british_only_recover() -> None:
+    """§5: on turn 1 the British do only recovery."""
+    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 6})
+    seen = []
+    for _ in range(3):
+        seen.append((s["player"], s["step"]))
+        s = do(s, {"type": "end_step"})
+    assert seen == [("japanese", "movement"), ("japanese", "combat"), ("japanese", "recovery")]
+    assert (s["turn"], s["player"], s["step"]) == (1, "british", "recovery")
+    s = do(s, {"type": "end_step"})
+    assert (s["turn"], s["player"], s["step"]) == (2, "japanese", "movement")
+
+
+def test_each_turn_japanese_then_british_move_fight_recover() -> None:
+    """§5: each turn the Japanese, then the British: movement, combat, recovery."""
+    s = Pos(turn=2).state
+    seen = []
+    for _ in range(6):
+        seen.append((s["player"], s["step"]))
+        s = do(s, {"type": "end_step"})
+    assert seen == [(p, st) for p in ("japanese", "british") for st in ("movement", "combat", "recovery")]
+    assert s["turn"] == 3
+
+
+# === §11 DAWN ===
+
+def test_dawn_breaks_at_start_of_chosen_turn_revealing_all() -> None:
+    """§11: at the start of the chosen turn all counters, eliminated ones included, turn face up."""
+    s = (Pos(turn=2, player="british", step="recovery", dawn_turn=3)
+         .down("B-HQ", "0203").down("B-ART", "0305").eliminated("B-UC", face="down").state)
+    assert counter(s, "?B1", None).get("id") is None
+    s = do(s, {"type": "end_step"})
+    assert s["dawn"] and s["turn"] == 3
+    v = view(s, None)
+    assert v["dawn"] and v["dawn_turn"] == 3
+    assert all(c["face"] == "up" for c in v["counters"])
+    assert {c["ref"] for c in v["counters"]} >= {"B-HQ", "B-ART", "B-UC"}
+    assert last_log(s, "dawn")["args"]["turn"] == 3 and last_log(s, "dawn")["to"] is None
+
+
+def test_dawn_on_turn_one() -> None:
+    """§3/§11: dawn may be chosen for turn 1: it breaks before the first move."""
+    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 1})
+    assert s["dawn"] and all(u["face"] == "up" for u in s["units"].values())
+
+
+# === §8 MOVEMENT ===
+
+def test_entering_through_entry_hex_costs_one_mp() -> None:
+    """§3/§8: the Japanese enter at the entry hex, 1 MP, and then move hex by hex."""
+    s = Pos().state
+    assert moves(s, "J-T1") == [BOARD.entry]
+    s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.entry})
+    assert counter(s, "J-T1", "japanese")["mp_left"] == game_data().counters["J-T1"].ma - 1
+    assert moves(s, "J-T1") == ["0202"]
+
+
+def test_movement_allowance_limits_hexes() -> None:
+    """§8: a counter moves up to its movement allowance, 1 MP per hex."""
+    s = Pos().up("J-I1", "0307").state
+    for to in ("0308", "0309", "0409"):
+        s = do(s, {"type": "move", "unit": "J-I1", "to": to})
+    assert moves(s, "J-I1") == [] and unit(s, "J-I1")["done"]
+
+
+def test_disrupted_counter_cannot_move() -> None:
+    """§8/§10: disrupted counters cannot move."""
+    s = Pos().down("J-T1", "0307").state
+    assert acts(s) == [a for a in acts(s) if a.get("unit") != "@0307"]
+    assert not any(a.get("unit") == "@0307" for a in acts(s))
+
+
+def test_river_crossed_only_at_bridge() -> None:
+    """§8: rivers cannot be crossed except at a bridge."""
+    s = Pos().up("J-T1", "0609").up("J-T2", "0709").state
+    assert "0710" not in moves(s, "J-T1")  # 0609/0710: river, no bridge
+    assert "0710" in moves(s, "J-T2")  # 0709/0710: the road bridge
+
+
+def test_only_japanese_infantry_enter_jungle() -> None:
+    """§8: only Japanese infantry may enter jungle."""
+    s = Pos().up("J-T1", "0202").up("J-I1", "0302").state
+    assert all(not BOARD.is_jungle(h) for h in moves(s, "J-T1"))
+    assert any(BOARD.is_jungle(h) for h in moves(s, "J-I1"))
+    s = Pos(player="british").up("B-ARG", "0306").state
+    assert all(not BOARD.is_jungle(h) for h in moves(s, "B-ARG"))
+
+
+def test_infantry_moving_through_jungle_is_disrupted_at_end_of_move() -> None:
+    """§8: a Japanese infantry counter that moved through jungle is disrupted after its move."""
+    s = Pos().up("J-I1", "0304").state
+    s = do(s, {"type": "move", "unit": "J-I1", "to": "0404"})  # jungle
+    assert unit(s, "J-I1")["face"] == "up"  # only at the end of the move
+    s = do(s, {"type": "move", "unit": "J-I1", "to": "0305"},
+           {"type": "end_move", "unit": "J-I1"})
+    assert unit(s, "J-I1")["face"] == "down"
+    assert last_log(s, "jungle_disrupted")["args"]["unit"] == {"key": "handle.hex", "args": {"hex": "0305"}}
+
+
+def test_infantry_in_jungle_not_disrupted_after_dawn() -> None:
+    """§11.1: after dawn Japanese infantry moving in jungle is not disrupted."""
+    s = Pos(dawn=True, turn=6).up("J-I1", "0304").state
+    s = do(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
+    assert unit(s, "J-I1")["face"] == "up"
+
+
+# === §6 ZONES OF CONTROL ===
+
+def test_entering_enemy_zoc_stops_movement() -> None:
+    """§6: a moving counter that enters an enemy ZOC must stop."""
+    s = Pos().up("J-T1", "0307").up("B-ARG", "0509").state
+    s = do(s, {"type": "move", "unit": "J-T1", "to": "0308"}, {"type": "move", "unit": "J-T1", "to": "0408"})
+    assert moves(s, "J-T1") == [] and unit(s, "J-T1")["done"]
+
+
+def test_may_leave_enemy_zoc_but_not_move_zoc_to_zoc() -> None:
+    """§6: a counter starting in an enemy ZOC may leave, but not directly into another ZOC hex."""
+    s = Pos().up("J-T1", "0409").up("B-ARG", "0509").state
+    assert moves(s, "J-T1") == ["0309"]  # 0408 is also in the ZOC of 0509
+
+
+def test_disrupted_counters_have_no_zoc() -> None:
+    """§6: disrupted (face-down) counters have no ZOC."""
+    s = Pos().up("J-T1", "0409").down("B-ARG", "0509").state
+    assert moves(s, "J-T1") == ["0309", "0408"]
+    assert zoc(s, "british") == set()
+
+
+def test_zoc_does_not_cross_river_without_bridge() -> None:
+    """§6: ZOC does not extend across a river, except across a bridge."""
+    s = Pos().up("J-T1", "0509").up("B-ARG", "0710").state
+    assert "0609" not in zoc(s, "british")  # 0609/0710 is a river hexside without a bridge
+    s = do(s, {"type": "move", "unit": "J-T1", "to": "0609"})
+    assert moves(s, "J-T1") != []
+
+
+def test_zoc_crosses_the_bridge() -> None:
+    """§6: ZOC extends across a bridge."""
+    s = Pos().up("J-T1", "0609").up("B-ARG", "0710").state
+    assert "0709" in zoc(s, "british")
+    s = do(s, {"type": "move", "unit": "J-T1", "to": "0709"})
+    assert moves(s, "J-T1") == []
+
+
+def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
+    """§6: ZOC does not extend into jungle, except the ZOC of Japanese infantry."""
+    s = Pos().up("B-ARG", "0307").up("J-T1", "0305").up("J-I1", "0304").state
+    assert "0206" not in zoc(s, "british") and "0207" in zoc(s, "british")
+    assert "0403" in zoc(s, "japanese")  # jungle next to the infantry at 0304
+    assert "0405" not in zoc(s, "japanese")  # jungle next to the tank at 0305 only
+
+
+# === §7 STACKING ===
+
+def test_may_pass_through_friend_but_not_stop_on_it() -> None:
+    """§7: counters pass through friends while moving; at most one per hex at the end."""
+    s = Pos().up("J-T1", "0203").up("J-T2", "0304").state
+    assert "0304" in moves(s, "J-T1")
+    s = do(s, {"type": "move", "unit": "J-T1", "to": "0304"})
+    assert types(s) == ["move"] * len(types(s))  # no end_move, no end_step, no other counter
+    assert set(moves(s, "J-T1")) == {"0305", "0203"}
+
+
+def test_cannot_enter_friend_hex_without_mp_to_leave_it() -> None:
+    """§7: a counter may not end on a friend, so it never enters one it could not leave."""
+    s = Pos().up("J-T1", "0203", used=5).up("J-T2", "0304").state
+    assert "0304" not in moves(s, "J-T1")
+
+
+def test_never_enter_a_hex_holding_an_enemy() -> None:
+    """§7: a counter may never enter a hex holding an enemy counter."""
+    s = Pos().up("J-T1", "0202").down("B-HQ", "0203").state
+    assert "0203" not in moves(s, "J-T1")
+
+
+# === §4 VICTORY ===
+
+def test_japanese_exit_is_sudden_death() -> None:
+    """§4: the moment a Japanese counter exits through the exit hex, the Japanese win."""
+    s = Pos(turn=3).up("J-T3", BOARD.exit).down("B-HQ", "0203").state
+    assert {"type": "exit", "unit": "J-T3"} in acts(s)
+    s = do(s, {"type": "exit", "unit": "J-T3"})
+    out = RULES.outcome(s)
+    assert out is not None and out.winner == "japanese" and out.reason == "exit"
+    assert all(u["face"] == "up" for u in s["units"].values())  # the match is over: all revealed
+
+
+def test_british_exit_scores_one_point() -> None:
+    """§4: 1 point per British counter that escapes through the exit hex."""
+    s = Pos(player="british").up("B-HQ", BOARD.exit).state
+    s = do(s, {"type": "exit", "unit": "B-HQ"})
+    assert RULES.outcome(s) is None
+    assert view(s, None)["points"] == {"japanese": 0, "british": 1}
+
+
+def test_points_after_turn_six() -> None:
+    """§4: Japanese 3 for Slim and 1 for the HQ; British 2 per tank, 1 per infantry."""
+    s = (Pos(turn=6, player="british", step="recovery", dawn=True)
+         .eliminated("B-HQ").eliminated("J-T1").eliminated("J-I1").state)
+    s["slim_entered"] = True
+    s = do(s, {"type": "end_step"})
+    out = RULES.outcome(s)
+    assert out is not None and dict(out.score) == {"japanese": 4, "british": 3}
+    assert out.winner == "japanese" and out.reason == "points"
+
+
+def test_tie_is_a_draw() -> None:
+    """§4 (AMBIG-4): the rules do not address a tie; equal points are a draw."""
+    s = Pos(turn=6, player="british", step="recovery", dawn=True).state
+    s = do(s, {"type": "end_step"})
+    out = RULES.outcome(s)
+    assert out is not None and out.winner is None and out.reason == "tie"
+
+
+def test_slim_counts_if_ever_entered() -> None:
+    """§4: 3 points if a Japanese counter has ever entered Slim, even if it left again."""
+    s = Pos().up("J-T1", "0609").state
+    s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.slim}, {"type": "move", "unit": "J-T1", "to": "0609"})
+    assert s["slim_entered"] and view(s, "british")["points"]["japanese"] == 3
+
+
+# === §9 COMBAT ===
+
+def test_attackers_must_be_adjacent_and_undisrupted() -> None:
+    """§9/§10: only adjacent, face-up counters may attack."""
+    s = Pos(step="combat").up("J-T1", "0307").down("J-T2", "0309").up("J-T3", "0305").up("B-PUN", "0308").state
+    assert [a for a in acts(s) if a["type"] == "attack_with"] == [{"type": "attack_with", "unit": "J-T1"}]
+
+
+def test_attack_odds_rounded_for_defender_and_capped() -> None:
+    """§9: odds rounded in the defender's favour; above 5:1 uses 5:1."""
+    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-PUN", "0308").state
+    s = do(s, {"type": "attack_with", "unit": "J-T2"})
+    assert view(s, "japanese")["attack"]["candidates"] == [
+        {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
+    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
+    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").state
+    s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack_with", "unit": "J-T2"})
+    s["rng"]["forced"] = [die_for("5:1", "De")]
+    s = do(s, {"type": "attack", "at": "0308"})
+    args = last_log(s, "attack")["args"]
+    assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
+
+
+def test_odds_below_one_to_two_not_allowed() -> None:
+    """§9: odds below 1:2 are not allowed."""
+    s = Pos(step="combat", player="british").up("B-HQ", "0308").up("J-T1", "0307").state
+    s = do(s, {"type": "attack_with", "unit": "B-HQ"})
+    assert view(s, "british")["attack"]["candidates"] == []  # 1:6
+    assert "attack" not in types(s) and "cancel_attack" in types(s)
+
+
+def test_each_attacker_and_each_defender_once_per_step() -> None:
+    """§9: each attacker attacks at most once, each defender is attacked at most once."""
+    s = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("J-T2", "0309").up("B-PUN", "0308")
+         .dice(die_for("2:1", "C")).state)
+    s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack", "at": "0308"})
+    assert types(s) == ["end_step"]  # J-T1 has attacked; B-PUN was attacked, so J-T2 has no target
+
+
+def test_position_doubles_british_defender_even_disrupted() -> None:
+    """§9: a British counter in a position defends doubled, a disrupted one at 2."""
+    s = Pos(step="combat").up("J-T1", "0202").down("B-HQ", "0203").state
+    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    assert view(s, None)["attack"]["candidates"] == [{"at": "0203", "odds": "3:1", "attack": 6, "defence": 2}]
+    s = Pos(step="combat").up("J-T1", "0202").up("B-ARG", "0203").state
+    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    assert view(s, None)["attack"]["candidates"][0]["defence"] == 8
+
+
+def test_uc_not_doubled_in_position() -> None:
+    """§9: the UC keeps its factor in a position."""
+    s = Pos(step="combat").up("J-T1", "0202").up("B-UC", "0203").state
+    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    assert view(s, None)["attack"]["candidates"][0]["defence"] == game_data().counters["B-UC"].cf
+
+
+def test_disrupted_counter_defends_at_one() -> None:
+    """§10: a disrupted counter defends with a combat factor of 1."""
+    s = Pos(step="combat").up("J-T3", "0307").down("B-ARG", "0308").state
+    s = do(s, {"type": "attack_with", "unit": "J-T3"})
+    assert view(s, None)["attack"]["candidates"] == [{"at": "0308", "odds": "3:1", "attack": 3, "defence": 1}]
+
+
+def test_no_attack_across_river_without_bridge() -> None:
+    """§9: nobody may attack across a river without a bridge."""
+    s = Pos(step="combat").up("J-T1", "0609").up("B-ARG", "0710").state
+    assert "attack_with" not in types(s)
+    s = Pos(step="combat").up("J-T1", "0709").up("B-ARG", "0710").state
+    assert "attack_with" in types(s)
+
+
+def test_british_cannot_attack_japanese_in_jungle() -> None:
+    """§9: the British cannot attack Japanese counters in jungle."""
+    s = Pos(step="combat", player="british").up("B-ARG", "0305").up("J-I1", "0404").state
+    assert "attack_with" not in types(s)
+    s = Pos(step="combat", player="british").up("B-ARG", "0305").up("J-I1", "0306").state
+    assert "attack_with" in types(s)
+
+
+def _attack(pos: Pos, attackers: list[str], at: str, face: int) -> dict:
+    s = pos.dice(face).state
+    s = do(s, *[{"type": "attack_with", "unit": a} for a in attackers])
+    return do(s, {"type": "attack", "at": at})
+
+
+def test_result_ae_eliminates_all_attackers() -> None:
+    """§9: Ae, all attackers eliminated."""
+    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ae"))
+    assert unit(s, "J-T3")["status"] == "eliminated" and unit(s, "B-ARG")["status"] == "map"
+
+
+def test_result_ar_attackers_retreat_one_hex_and_are_disrupted() -> None:
+    """§9: Ar, the attackers retreat 1 hex (carried out by the attacking player) and are disrupted."""
+    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ar"))
+    assert s["step"] == "retreat" and view(s, "japanese")["retreat"] == {"unit": "J-T3", "hexes_left": 1}
+    assert acts(s) == [{"type": "retreat", "unit": "J-T3", "to": "0306"}]  # 0207/0407 are in ZOC
+    s = do(s, {"type": "retreat", "unit": "J-T3", "to": "0306"})
+    assert unit(s, "J-T3")["hex"] == "0306" and unit(s, "J-T3")["face"] == "down"
+    assert s["step"] == "combat"
+
+
+def test_result_c_has_no_effect() -> None:
+    """§9: C, nothing happens (after dawn, attackers stay face up)."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "C"))
+    assert unit(s, "J-T1")["face"] == "up" and unit(s, "B-ARG")["face"] == "up"
+    assert unit(s, "J-T1")["hex"] == "0307" and unit(s, "B-ARG")["hex"] == "0308"
+
+
+def test_defender_retreat_avoids_enemy_zoc() -> None:
+    """§9: D1, the defender retreats 1 hex, moved by the attacking player, not into an enemy ZOC."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
+    assert s["player"] == "japanese" and s["step"] == "retreat"
+    assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]  # not 0207/0407: ZOC
+
+
+def test_result_d2_defender_retreats_two_hexes_and_is_disrupted() -> None:
+    """§9: D2, the defender retreats 2 hexes hex by hex; a retreating counter is disrupted."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-HQ", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "D2"))
+    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0309"})
+    assert view(s, None)["retreat"] == {"unit": "B-HQ", "hexes_left": 1}
+    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308 already visited
+    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0409"})
+    assert unit(s, "B-HQ")["hex"] == "0409" and unit(s, "B-HQ")["face"] == "down"
+    assert s["step"] == "advance"
+
+
+def test_retreat_blocked_by_terrain_eliminates() -> None:
+    """§9: a counter may not retreat into terrain it could not move into; if it cannot, eliminated."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0202").up("J-T2", "0304").down("B-HQ", "0203")
+    s = _attack(pos, ["J-T1", "J-T2"], "0203", die_for("5:1", "D2"))
+    assert unit(s, "B-HQ")["status"] == "eliminated"  # jungle all round, the road held by J-T2
+
+
+def test_retreat_not_into_enemy_zoc_else_eliminated() -> None:
+    """§9: a counter may not retreat into an enemy ZOC; one that cannot retreat is eliminated."""
+    pos = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("J-T2", "0409").up("J-T3", "0209")
+           .up("B-PUN", "0308"))
+    s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
+    assert unit(s, "B-PUN")["status"] == "eliminated"
+    assert last_log(s, "no_retreat")["args"]["unit"] == {"key": "counter.B-PUN", "uid": "B-PUN"}
+
+
+def test_retreat_must_continue_past_friends_to_empty_hex() -> None:
+    """§9: a counter whose retreat can end only on a friend must retreat further to an empty hex."""
+    pos = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308").up("B-HQ", "0309")
+           .up("B-ART", "0208").up("B-UC", "0408"))
+    s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
+    assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]
+    s = do(s, {"type": "retreat", "unit": "B-PUN", "to": "0309"})
+    assert view(s, "japanese")["retreat"] == {"unit": "B-PUN", "hexes_left": 0}
+    assert "0409" in [a["to"] for a in acts(s)]
+    s = do(s, {"type": "retreat", "unit": "B-PUN", "to": "0409"})
+    assert unit(s, "B-PUN")["face"] == "down" and s["step"] == "advance"
+
+
+def test_result_de_then_one_attacker_advances() -> None:
+    """§9: De, the defender is eliminated; one attacker may advance into the vacated hex."""
+    pos = Pos(step="combat", dawn=True).up("J-I1", "0307").up("J-I2", "0309").up("B-HQ", "0308")
+    s = _attack(pos, ["J-I1", "J-I2"], "0308", die_for("5:1", "De"))
+    assert unit(s, "B-HQ")["status"] == "eliminated"
+    assert acts(s) == [{"type": "advance", "unit": "J-I1", "to": "0308"},
+                       {"type": "advance", "unit": "J-I2", "to": "0308"}, {"type": "no_advance"}]
+    s = do(s, {"type": "advance", "unit": "J-I2", "to": "0308"})  # infantry: no second hex
+    assert unit(s, "J-I2")["hex"] == "0308" and s["step"] == "combat"
+
+
+def test_tank_may_advance_one_more_hex_ignoring_zoc() -> None:
+    """§9: a tank may advance one hex further; advancing counters ignore enemy ZOC."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-HQ", "0308").up("B-ARG", "0509")
+    s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "De"))
+    s = do(s, {"type": "advance", "unit": "J-T1", "to": "0308"})
+    assert s["step"] == "advance"
+    assert "0408" in [a.get("to") for a in acts(s)]  # in the ZOC of B-ARG at 0509
+    s = do(s, {"type": "advance", "unit": "J-T1", "to": "0408"})
+    assert unit(s, "J-T1")["hex"] == "0408" and s["step"] == "combat"
+
+
+def test_night_attackers_are_disrupted_after_combat() -> None:
+    """§9: at night every counter that attacked is disrupted after the combat, whatever the result."""
+    pos = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T1", "J-T2"], "0308", die_for("2:1", "C"))
+    assert unit(s, "J-T1")["face"] == "down" and unit(s, "J-T2")["face"] == "down"
+
+
+def test_attackers_not_disrupted_after_dawn() -> None:
+    """§11.3: after dawn attacking does not disrupt the attackers."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "C"))
+    assert unit(s, "J-T1")["face"] == "up"
+
+
+def test_night_japanese_ex_is_de() -> None:
+    """§9: at night an Ex when the Japanese attack is a De."""
+    pos = Pos(step="combat").up("J-T1", "0307").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "Ex"))
+    args = last_log(s, "attack")["args"]
+    assert args["printed"] == "Ex" and args["result"] == "De" and {"key": "mod.night_ex"} in args["mods"]
+    assert unit(s, "B-ARG")["status"] == "eliminated" and unit(s, "J-T1")["status"] == "map"
+
+
+def test_night_british_ex_loses_one_attacker_of_attackers_choice() -> None:
+    """§9: Ex, each side loses one counter; the attacking player chooses which attacker."""
+    pos = Pos(step="combat", player="british").up("B-ARG", "0307").up("B-PUN", "0309").up("J-T1", "0308")
+    s = _attack(pos, ["B-ARG", "B-PUN"], "0308", die_for("1:1", "Ex"))
+    assert unit(s, "J-T1")["status"] == "eliminated"
+    assert s["step"] == "exchange" and acts(s) == [{"type": "lose", "unit": "B-ARG"},
+                                                     {"type": "lose", "unit": "B-PUN"}]
+    s = do(s, {"type": "lose", "unit": "B-PUN"})
+    assert unit(s, "B-PUN")["status"] == "eliminated" and unit(s, "B-ARG")["face"] == "down"
+
+
+def test_dawn_artillery_face_up_british_ex_is_de() -> None:
+    """§11.2: while the British Artillery is face up, Ex is De when the British attack."""
+    pos = (Pos(step="combat", player="british", dawn=True).up("B-ARG", "0307").up("B-ART", "0709")
+           .up("J-T3", "0308"))
+    s = _attack(pos, ["B-ARG"], "0308", die_for("1:1", "Ex"))
+    assert last_log(s, "attack")["args"]["result"] == "De"
+    assert unit(s, "B-ARG")["status"] == "map" and unit(s, "J-T3")["status"] == "eliminated"
+
+
+def test_dawn_artillery_face_up_japanese_ex_stays_ex() -> None:
+    """§11.2: while the British Artillery is face up, Ex stays Ex when the Japanese attack."""
+    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ART", "0709").up("B-ARG", "0308")
+    s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "Ex"))
+    assert unit(s, "J-T1")["status"] == "eliminated" and unit(s, "B-ARG")["status"] == "eliminated"
+
+
+def test_dawn_artillery_not_face_up_ex_is_ex() -> None:
+    """§11.2 (AMBIG-3): after dawn with the Artillery not face up, Ex is Ex for the British too."""
+    pos = (Pos(step="combat", player="british", dawn=True).up("B-ARG", "0307").down("B-ART", "0709")
+           .up("J-T3", "0308"))
+    s = _attack(pos, ["B-ARG"], "0308", die_for("1:1", "Ex"))
+    assert unit(s, "B-ARG")["status"] == "eliminated" and unit(s, "J-T3")["status"] == "eliminated"
+
+
+def test_combat_roll_is_logged_with_odds_and_modifiers() -> None:
+    """§9: each roll is logged publicly with odds, column, modifiers and result."""
+    pos = Pos(step="combat").up("J-T1", "0202").down("B-HQ", "0203")
+    s = _attack(pos, ["J-T1"], "0203", die_for("3:1", "C"))
+    line = last_log(s, "attack")
+    assert line["to"] is None
+    assert line["args"]["defender"] == {"key": "handle.hex", "args": {"hex": "0203"}}
+    assert line["args"]["mods"] == [{"key": "mod.disrupted", "args": {"cf": 1}},
+                                    {"key": "mod.position", "args": {"factor": 2}}]
+    assert (line["args"]["odds"], line["args"]["result"]) == ("3:1", "C")
+
+
+# === §10 RECOVERY ===
+
+def test_night_recovery_up_to_two() -> None:
+    """§10: at night each side may turn up to 2 of its disrupted counters face up."""
+    s = (Pos(step="recovery", player="british").down("B-HQ", "0203").down("B-ART", "0305")
+         .down("B-UC", "0307").state)
+    assert acts(s) == [{"type": "recover", "at": h} for h in ("0203", "0305", "0307")] + [{"type": "end_step"}]
+    s = do(s, {"type": "recover", "at": "0203"}, {"type": "recover", "at": "0307"})
+    assert acts(s) == [{"type": "end_step"}]
+    assert unit(s, "B-HQ")["face"] == "up" and unit(s, "B-ART")["face"] == "down"
+    assert last_log(s, "recover")["args"] == {"was": {"key": "handle.hex", "args": {"hex": "0307"}},
+                                              "unit": {"key": "counter.B-UC", "uid": "B-UC"}}
+
+
+def test_dawn_recovery_all() -> None:
+    """§11.4: after dawn a side may turn all its disrupted counters face up."""
+    s = (Pos(step="recovery", player="british", dawn=True).down("B-HQ", "0203").down("B-ART", "0305")
+         .down("B-UC", "0307").state)
+    s = do(s, *[{"type": "recover", "at": h} for h in ("0203", "0305", "0307")])
+    assert all(unit(s, u)["face"] == "up" for u in ("B-HQ", "B-ART", "B-UC"))
+
+
+def test_recovery_is_chosen_by_position_not_identity() -> None:
+    """§10: nobody can see a disrupted counter's front, its owner included."""
+    s = Pos(step="recovery", player="british").down("B-HQ", "0203").state
+    assert acts(s)[0] == {"type": "recover", "at": "0203"}
+    c = counter(s, "@0203", "british")
+    assert "id" not in c and "cf" not in c and "name" not in c
+
+
+def test_omniscient_view_shows_identities_and_dawn() -> None:
+    """§12: after the match, the replay (omniscient view) shows everything."""
+    s = Pos(step="recovery", player="british", dawn_turn=5).down("B-HQ", "0203").state
+    c = counter(s, "@0203", OMNISCIENT)
+    assert c["id"] == "B-HQ" and view(s, OMNISCIENT)["dawn_turn"] == 5

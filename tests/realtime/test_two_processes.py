@@ -1,0 +1,108 @@
+"""Two app processes on one Postgres and one Redis serve the same match.
+
+A player on each process plays a whole Shimada match over HTTP; each one's websocket, connected
+to its own process, receives the other's moves as patches that keep its view exact.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import jsonpatch
+import pytest
+from websockets.sync.client import connect
+
+from server.bots.random_bot import choose
+from tests.conftest import PG_URL, REDIS_URL, free_port, reset_postgres
+from tests.support.client import Player
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+
+def _serve(port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL,
+           "ARGON2_TIME_COST": "1", "ARGON2_MEMORY_COST": "8192"}
+    return subprocess.Popen([sys.executable, "-m", "server.cli", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _wait(url: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server died")
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not start")
+
+
+@pytest.fixture
+def two_servers() -> Iterator[tuple[str, str]]:
+    reset_postgres(PG_URL)
+    ports = [free_port(), free_port()]
+    procs = []
+    try:
+        for port in ports:  # one after the other: the first migrates
+            procs.append(_serve(port))
+            _wait(f"http://127.0.0.1:{port}", procs[-1])
+        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(timeout=10)
+
+
+def test_a_match_played_across_two_processes(two_servers: tuple[str, str]) -> None:
+    url1, url2 = two_servers
+    j, b = Player(url1).register(), Player(url2).register()
+    m = j.create("shimada", "japanese")
+    assert b.join(m["id"], "british").status_code == 200
+    with contextlib.ExitStack() as stack:
+        _play_and_follow(stack, m["id"], ((j, url1), (b, url2)))
+
+
+def _play_and_follow(stack: contextlib.ExitStack, match_id: str, seats: tuple[tuple[Player, str], ...]) -> None:
+    j, b = seats[0][0], seats[1][0]
+    m = {"id": match_id}
+    sockets = {}
+    for p, url in seats:
+        ws = stack.enter_context(connect(url.replace("http", "ws") + f"/ws/matches/{m['id']}",
+                                         additional_headers={"Cookie": f"cp_session={p.http.cookies['cp_session']}"}))
+        snap = json.loads(ws.recv(timeout=10))
+        sockets[p.name] = [ws, snap["version"], snap["view"]]
+    rnd = random.Random(7)
+    for _ in range(3000):
+        views = [(p, p.view(m["id"])) for p in (j, b)]
+        movers = [(p, v) for p, v in views if v["view"]["actions"]]
+        if not movers:
+            break
+        p, v = rnd.choice(movers)
+        assert p.act(m["id"], v["version"], choose(v["view"], rnd)).status_code == 200  # type: ignore[arg-type]
+        for other in (j, b):
+            entry = sockets[other.name]
+            while entry[1] < v["version"] + 1:
+                msg = json.loads(entry[0].recv(timeout=10))
+                if msg["type"] != "patch":
+                    continue
+                assert msg["from"] == entry[1]
+                entry[2] = jsonpatch.apply_patch(entry[2], msg["ops"])
+                entry[1] = msg["version"]
+    else:
+        raise AssertionError("runaway match")
+    for p in (j, b):
+        final = p.view(m["id"])
+        assert sockets[p.name][1] == final["version"]
+        assert sockets[p.name][2] == final["view"]
+        assert final["view"]["outcome"] is not None

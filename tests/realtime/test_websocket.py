@@ -1,0 +1,147 @@
+"""Websockets: snapshots, per-role patches, acks, errors, resync, logout, origin."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import jsonpatch
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from tests.conftest import LiveServer
+from tests.support.client import Player
+
+_open = contextlib.ExitStack()
+
+
+@pytest.fixture(autouse=True)
+def _close_sockets() -> Iterator[None]:
+    with _open:
+        yield
+
+
+def open_socket(live: LiveServer, match_id: str, player: Player | None = None,
+                origin: str | None = None) -> ClientConnection:
+    """A websocket to the match, closed at the end of the test."""
+    headers = {}
+    if player is not None:
+        headers["Cookie"] = f"cp_session={player.http.cookies['cp_session']}"
+    return _open.enter_context(connect(f"{live.ws_url}/ws/matches/{match_id}", additional_headers=headers,
+                                       origin=origin, open_timeout=10))  # type: ignore[arg-type]
+
+
+def receive(ws: ClientConnection, kind: str | None = None) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if kind is None or msg["type"] == kind:
+            return msg
+
+
+class Follower:
+    """A client that keeps a view up to date from a snapshot and patches, as the browser does."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        snap = receive(ws, "snapshot")
+        self.version, self.view, self.role = snap["version"], snap["view"], snap["role"]
+
+    def follow(self) -> dict[str, Any]:
+        msg = receive(self.ws, "patch")
+        assert msg["from"] == self.version
+        self.view = jsonpatch.apply_patch(self.view, msg["ops"])
+        self.version = msg["version"]
+        return msg
+
+
+def _pair(live: LiveServer) -> tuple[Player, Player, str]:
+    a, b = Player(live.url).register(), Player(live.url).register()
+    m = a.create("toy", "north", options={"target": 20})
+    b.join(m["id"], "south")
+    return a, b, m["id"]
+
+
+def test_patches_keep_every_role_in_step(live: LiveServer) -> None:
+    a, b, mid = _pair(live)
+    fa, fb = Follower(open_socket(live, mid, a)), Follower(open_socket(live, mid, b))
+    fs = Follower(open_socket(live, mid))
+    assert (fa.role, fb.role, fs.role) == ("north", "south", None)
+    for n in range(4):
+        mover = a if n % 2 == 0 else b
+        sock = fa.ws if mover is a else fb.ws
+        sock.send(json.dumps({"type": "action", "id": uuid.uuid4().hex, "version": n,
+                              "action": {"type": "add", "n": 1}}))
+        ack = receive(sock, "ack")
+        assert ack["version"] == n + 1
+        for f in (fa, fb, fs):
+            f.follow()
+        assert fa.view == a.view(mid)["view"] and fb.view == b.view(mid)["view"]
+        assert "secret" not in fs.view and fs.view["total"] == n + 1
+
+
+def test_http_actions_reach_sockets_and_errors_come_back(live: LiveServer) -> None:
+    a, b, mid = _pair(live)
+    fb = Follower(open_socket(live, mid, b))
+    a.act(mid, 0, {"type": "add", "n": 2})
+    assert fb.follow()["version"] == 1 and fb.view["total"] == 2
+    fb.ws.send(json.dumps({"type": "action", "id": "x1", "version": 0, "action": {"type": "add", "n": 1}}))
+    err = receive(fb.ws, "error")
+    assert err["status"] == 409 and err["id"] == "x1" and err["version"] == 1
+    fb.ws.send(json.dumps({"type": "action", "id": "x2", "version": 1, "action": {"type": "add", "n": 5}}))
+    err = receive(fb.ws, "error")
+    assert err["status"] == 422 and "legal" in err["reason"]
+    fb.ws.send("not json")
+    assert receive(fb.ws, "error")["status"] == 400
+    spectator = open_socket(live, mid)
+    receive(spectator, "snapshot")
+    spectator.send(json.dumps({"type": "action", "id": "x3", "version": 1, "action": {"type": "add", "n": 1}}))
+    assert receive(spectator, "error")["status"] == 401
+
+
+def test_snapshot_on_request_after_a_gap(live: LiveServer) -> None:
+    a, b, mid = _pair(live)
+    ws = open_socket(live, mid, b)
+    receive(ws, "snapshot")
+    a.act(mid, 0, {"type": "add", "n": 1})
+    receive(ws, "patch")
+    ws.send(json.dumps({"type": "snapshot"}))
+    snap = receive(ws, "snapshot")
+    assert snap["version"] == 1 and snap["view"] == b.view(mid)["view"]
+    ws.send(json.dumps({"type": "ping"}))
+    assert receive(ws, "pong") == {"type": "pong"}
+
+
+def test_logout_closes_that_accounts_sockets(live: LiveServer) -> None:
+    a, b, mid = _pair(live)
+    wa, wb = open_socket(live, mid, a), open_socket(live, mid, b)
+    receive(wa, "snapshot"), receive(wb, "snapshot")
+    assert a.http.post("/api/auth/logout").status_code == 204
+    with pytest.raises(ConnectionClosed) as closed:
+        receive(wa)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    wb.send(json.dumps({"type": "ping"}))
+    assert receive(wb, "pong")
+
+
+def test_foreign_origin_is_refused(live: LiveServer) -> None:
+    a, b, mid = _pair(live)
+    with pytest.raises((InvalidStatus, ConnectionClosed)):
+        ws = open_socket(live, mid, a, origin="https://evil.example")
+        receive(ws)
+    ok = open_socket(live, mid, a, origin=live.url)
+    assert receive(ok, "snapshot")["role"] == "north"
+
+
+def test_joining_turns_a_watcher_into_a_player(live: LiveServer) -> None:
+    a, b = Player(live.url).register(), Player(live.url).register()
+    m = a.create("toy", "north")
+    ws = open_socket(live, m["id"], b)
+    assert receive(ws, "snapshot")["role"] is None
+    b.join(m["id"], "south")
+    assert receive(ws, "summary")["status"] == "active"
+    snap = receive(ws, "snapshot")
+    assert snap["role"] == "south" and "secret" in snap["view"]

@@ -1,0 +1,72 @@
+"""A tiny game for service tests: race to 10, with one secret per player.
+
+Two roles take turns adding 1 or 2 to a shared total; whoever reaches 10 wins. At setup each role
+draws a secret number from the match RNG that only its own view shows, so the service's
+per-role views and patches can be checked without knowing a real game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from server.engine import rng
+from server.engine.core import Action, OptionSpec, Outcome, Role, Scenario, State, visible_log
+
+
+class Toy:
+    id = "toy"
+    roles = ("north", "south")
+    scenarios = {"race": Scenario("race", {"en": "Race to 10", "ja": "10への競争"})}
+    options = (OptionSpec("target", 10, (10, 20)),)
+    names = {"en": "Toy", "ja": "トイ"}
+
+    def setup(self, scenario: str, options: Any, seed: bytes) -> State:
+        state: State = {"rng": rng.init(seed), "total": 0, "turn": "north", "log": [],
+                        "target": options.get("target", 10)}
+        state["secret"] = {r: rng.roll(state, 100) for r in self.roles}
+        return state
+
+    def active_roles(self, state: State) -> frozenset[Role]:
+        return frozenset() if self.outcome(state) else frozenset({state["turn"]})
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]:
+        if role not in self.active_roles(state):
+            return []
+        return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+
+    def apply(self, state: State, role: Role, action: Action) -> State:
+        state["total"] += action["n"]
+        state["log"].append({"key": "log.add", "args": {"role": role, "n": action["n"]}, "to": None})
+        state["log"].append({"key": "log.private", "args": {"secret": state["secret"][role]}, "to": [role]})
+        state["turn"] = "south" if role == "north" else "north"
+        state["last"] = role
+        return state
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]:
+        v: dict[str, Any] = {"total": state["total"], "turn": state["turn"],
+                             "log": visible_log(state["log"], role),
+                             "prompt": {"key": "prompt.add", "args": {}}}
+        if role in self.roles:
+            v["secret"] = state["secret"][role]
+        elif role == "*":
+            v["secret"] = dict(state["secret"])
+        return v
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["total"] >= state["target"]:
+            return Outcome(state["last"], "reached the target", {"total": state["total"]})
+        return None
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
+        other = copy.deepcopy(state)
+        for r in self.roles:
+            if r != role:
+                other["secret"][r] = (other["secret"][r] + seed + 1) % 100 + 1
+        return other
+
+    def static_data(self) -> dict[str, Any]:
+        return {"board": {"kind": "none"}, "counters": {}, "messages": {"en": {}, "ja": {}}}
+
+
+TOY = Toy()
