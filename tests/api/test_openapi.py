@@ -1,0 +1,23 @@
+"""The OpenAPI document is the HTTP API's reference: it lists exactly the paths of the design."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.conftest import LiveServer
+
+PATHS = {
+    "/api/auth/register": {"post"}, "/api/auth/login": {"post"}, "/api/auth/logout": {"post"},
+    "/api/me": {"get"}, "/api/games": {"get"}, "/api/games/{game}": {"get"},
+    "/api/matches": {"get", "post"}, "/api/matches/{match_id}": {"get"},
+    "/api/matches/{match_id}/join": {"post"}, "/api/matches/{match_id}/view": {"get"},
+    "/api/matches/{match_id}/actions": {"post"}, "/api/matches/{match_id}/replay": {"get"},
+}
+
+
+def test_openapi_lists_the_api(live: LiveServer) -> None:
+    doc = httpx.get(f"{live.url}/openapi.json").json()
+    assert {p: set(ops) for p, ops in doc["paths"].items()} == PATHS
+    action = doc["paths"]["/api/matches/{match_id}/actions"]["post"]
+    assert {"200", "403", "404", "409", "422"} <= set(action["responses"])
+    assert "reason" in doc["components"]["schemas"]["Problem"]["properties"]
