@@ -55,7 +55,7 @@ def fresh_database(kind: str, tmp: Path) -> str:
 class LiveServer:
     """uvicorn in a thread of this process, on a free loopback port."""
 
-    def __init__(self, database_url: str, redis_url: str | None = None) -> None:
+    def __init__(self, database_url: str, redis_url: str | None = None, port: int | None = None) -> None:
         import uvicorn
 
         from server.config import Settings
@@ -64,7 +64,7 @@ class LiveServer:
         self.settings = Settings(database_url=database_url, redis_url=redis_url, argon2_time_cost=1,
                                  argon2_memory_cost=8192, snapshot_every=10)
         self.app = create_app(self.settings)
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio")

@@ -164,3 +164,31 @@ def test_the_replay_steps_through_a_finished_match_and_checks_the_seed(server: L
     verdict = viewer.page.get_by_test_id("verify-result")
     viewer.page.wait_for_function("() => document.querySelector('[data-testid=verify-result]').textContent.length > 0")
     assert "✔" in verdict.inner_text()
+
+
+def test_a_dropped_connection_resyncs_by_itself(tmp_path: Path, browser: Any) -> None:
+    """The server goes away and comes back: the page reconnects and shows what happened meanwhile."""
+    from tests.support.client import Player
+
+    database = fresh_database("sqlite", tmp_path)
+    first = LiveServer(database).__enter__()
+    port = first.port
+    j, b = Player(first.url).register(), Player(first.url).register()
+    m = j.create("shimada", "japanese", seed="0a")
+    b.join(m["id"], "british")
+    watcher = Person(browser, first.url, "watcher")
+    watcher.page.goto(f"/match/{m['id']}")
+    watcher.page.get_by_test_id("connection").wait_for()
+    connected = "() => document.querySelector('[data-testid=connection]').className.includes('open')"
+    watcher.page.wait_for_function(connected)
+    first.__exit__(None, None, None)  # the connection drops
+    watcher.page.wait_for_function(f"() => !({connected})()")
+    with LiveServer(database, port=port) as second:
+        j.http.base_url = second.url  # same address: the port is reused
+        r = j.act(m["id"], 0, {"type": "choose_dawn", "turn": 6})
+        assert r.status_code == 200, r.text
+        tank = next(a for a in j.view(m["id"])["view"]["actions"] if a.get("unit") == "J-T1")
+        assert j.act(m["id"], 1, tank).status_code == 200
+        watcher.page.wait_for_function(connected, timeout=30000)
+        watcher.page.locator("svg [data-ref='J-T1']").wait_for(timeout=30000)
+        assert watcher.page.locator("svg [data-ref='J-T1']").get_attribute("data-at") == tank["to"]
