@@ -66,6 +66,7 @@ def bench_engine(game: str, matches: int) -> None:
 def bench_http(game: str, database: str, label: str, matches: int) -> None:
     from tests.conftest import LiveServer
     from tests.support.client import Player
+    from tests.support.play import play_random_match
 
     times: list[float] = []
     with LiveServer(database) as live:
@@ -75,16 +76,7 @@ def bench_http(game: str, database: str, label: str, matches: int) -> None:
             roles = GAMES[game].roles
             m = a.create(game, roles[0])
             b.join(m["id"], roles[1])
-            for _ in range(3000):
-                views = [(p, p.view(m["id"])) for p in (a, b)]
-                movers = [(p, v) for p, v in views if v["view"]["actions"]]
-                if not movers:
-                    break
-                p, v = rnd.choice(movers)
-                t0 = time.perf_counter()
-                r = p.act(m["id"], v["version"], rnd.choice(v["view"]["actions"]))
-                times.append((time.perf_counter() - t0) * 1000)
-                assert r.status_code == 200, r.text
+            play_random_match(m["id"], [a, b], rnd, after=lambda _v, secs: times.append(secs * 1000))
     print(f"http    {game:10s} {label:8s} actions={len(times):6d}  "
           f"POST action median {statistics.median(times):6.2f} ms  p95 {pct(times, .95):6.2f} ms  "
           f"p99 {pct(times, .99):6.2f} ms")

@@ -20,9 +20,9 @@ import jsonpatch
 import pytest
 from websockets.sync.client import connect
 
-from server.bots.random_bot import choose
 from tests.conftest import PG_URL, REDIS_URL, free_port, reset_postgres
 from tests.support.client import Player
+from tests.support.play import play_random_match
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -82,25 +82,19 @@ def _play_and_follow(stack: contextlib.ExitStack, match_id: str, seats: tuple[tu
                                          additional_headers={"Cookie": f"cp_session={p.http.cookies['cp_session']}"}))
         snap = json.loads(ws.recv(timeout=10))
         sockets[p.name] = [ws, snap["version"], snap["view"]]
-    rnd = random.Random(7)
-    for _ in range(3000):
-        views = [(p, p.view(m["id"])) for p in (j, b)]
-        movers = [(p, v) for p, v in views if v["view"]["actions"]]
-        if not movers:
-            break
-        p, v = rnd.choice(movers)
-        assert p.act(m["id"], v["version"], choose(v["view"], rnd)).status_code == 200  # type: ignore[arg-type]
+    def follow(version: int, _seconds: float) -> None:
+        """Both sockets, each on its own process, receive every move as a patch."""
         for other in (j, b):
             entry = sockets[other.name]
-            while entry[1] < v["version"] + 1:
+            while entry[1] < version:
                 msg = json.loads(entry[0].recv(timeout=10))
                 if msg["type"] != "patch":
                     continue
                 assert msg["from"] == entry[1]
                 entry[2] = jsonpatch.apply_patch(entry[2], msg["ops"])
                 entry[1] = msg["version"]
-    else:
-        raise AssertionError("runaway match")
+
+    play_random_match(m["id"], [j, b], random.Random(7), after=follow)
     for p in (j, b):
         final = p.view(m["id"])
         assert sockets[p.name][1] == final["version"]
