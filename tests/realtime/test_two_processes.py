@@ -70,33 +70,28 @@ def test_a_match_played_across_two_processes(two_servers: tuple[str, str]) -> No
     m = j.create("shimada", "japanese")
     assert b.join(m["id"], "british").status_code == 200
     with contextlib.ExitStack() as stack:
-        _play_and_follow(stack, m["id"], ((j, url1), (b, url2)))
+        followers = {}  # name -> [socket, version, view], each socket on its player's own process
+        for p, url in ((j, url1), (b, url2)):
+            ws = stack.enter_context(connect(
+                url.replace("http", "ws") + f"/ws/matches/{m['id']}",
+                additional_headers={"Cookie": f"cp_session={p.http.cookies['cp_session']}"}))
+            snap = json.loads(ws.recv(timeout=10))
+            followers[p.name] = [ws, snap["version"], snap["view"]]
 
+        def follow(version: int, _seconds: float) -> None:
+            """Both sockets receive every move, whichever process it was made on, as a patch."""
+            for entry in followers.values():
+                while entry[1] < version:
+                    msg = json.loads(entry[0].recv(timeout=10))
+                    if msg["type"] != "patch":
+                        continue
+                    assert msg["from"] == entry[1]
+                    entry[2] = jsonpatch.apply_patch(entry[2], msg["ops"])
+                    entry[1] = msg["version"]
 
-def _play_and_follow(stack: contextlib.ExitStack, match_id: str, seats: tuple[tuple[Player, str], ...]) -> None:
-    j, b = seats[0][0], seats[1][0]
-    m = {"id": match_id}
-    sockets = {}
-    for p, url in seats:
-        ws = stack.enter_context(connect(url.replace("http", "ws") + f"/ws/matches/{m['id']}",
-                                         additional_headers={"Cookie": f"cp_session={p.http.cookies['cp_session']}"}))
-        snap = json.loads(ws.recv(timeout=10))
-        sockets[p.name] = [ws, snap["version"], snap["view"]]
-    def follow(version: int, _seconds: float) -> None:
-        """Both sockets, each on its own process, receive every move as a patch."""
-        for other in (j, b):
-            entry = sockets[other.name]
-            while entry[1] < version:
-                msg = json.loads(entry[0].recv(timeout=10))
-                if msg["type"] != "patch":
-                    continue
-                assert msg["from"] == entry[1]
-                entry[2] = jsonpatch.apply_patch(entry[2], msg["ops"])
-                entry[1] = msg["version"]
-
-    play_random_match(m["id"], [j, b], random.Random(7), after=follow)
+        outcome = play_random_match(m["id"], [j, b], random.Random(7), after=follow)
+    assert outcome is not None
     for p in (j, b):
         final = p.view(m["id"])
-        assert sockets[p.name][1] == final["version"]
-        assert sockets[p.name][2] == final["view"]
-        assert final["view"]["outcome"] is not None
+        assert followers[p.name][1] == final["version"]
+        assert followers[p.name][2] == final["view"]
