@@ -1,0 +1,66 @@
+"""バルジ大作戦 Battle of the Bulge: Ardennes '44 (Japan Wargame Classics #4): the game module.
+
+``RULES`` implements ``engine.core.Rules``. The rules follow the digest ``shared/rules/bulge.md``
+(seed ``003``); the reconstructed data in ``data/`` follows ``docs/bulge-data.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.core import Action, Options, OptionSpec, Outcome, Role, Scenario, State
+from . import rules, view
+from .data import dataset, messages
+
+
+class BulgeRules:
+    id = "bulge"
+    roles: tuple[Role, ...] = ("german", "allied")
+    options: tuple[OptionSpec, ...] = ()
+    names: Mapping[str, str] = {"en": "Battle of the Bulge: Ardennes '44", "ja": "バルジ大作戦"}
+    scenarios: Mapping[str, Scenario] = {
+        "historical": Scenario("historical", {"en": "16 December 1944 (historical set-up)",
+                                              "ja": "1944年12月16日(史実配置)"}),
+    }
+
+    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
+        return rules.setup(scenario, options, seed)
+
+    def active_roles(self, state: State) -> frozenset[Role]:
+        return rules.active_roles(state)
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]:
+        return rules.legal_actions(state, role)
+
+    def apply(self, state: State, role: Role, action: Action) -> State:
+        return rules.apply(state, role, action)
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]:
+        return view.view(state, role)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
+        return view.hidden_variant(state, role, seed)
+
+    def static_data(self) -> dict[str, Any]:
+        gd = dataset()
+        counters = {uid: {"side": u.side, "nation": u.nation, "army": u.army, "division": u.division,
+                          "designation": u.designation, "size": u.size, "branch": u.branch,
+                          "functional": u.functional, "mechanised": u.mechanised, "name": dict(u.name),
+                          "front": dict(zip(("attack", "defence"), u.front, strict=True)) if u.front else None,
+                          "back": dict(zip(("attack", "defence"), u.back, strict=True)) if u.back else None,
+                          "entry": {"turn": u.entry[0], "code": u.entry[1]} if u.entry else None}
+                    for uid, u in gd.units.items()}
+        catalogue = messages()
+        for uid, u in gd.units.items():
+            for lang in ("en", "ja"):
+                catalogue[lang][f"unit.{uid}"] = u.name[lang]
+        return copy.deepcopy({"board": gd.board.static(), "counters": counters, "messages": catalogue,
+                              "tables": dict(gd.tables.raw)})
+
+
+RULES = BulgeRules()

@@ -1,0 +1,227 @@
+"""バルジ大作戦: §9 setup, §4 the sequence of play, §13.1 victory, and the dispatch of actions.
+
+Rule references (§x.y) are to ``shared/rules/bulge.md``, which follows the rulebook's numbering.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import rng
+from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
+from . import combat, movement, supply
+from .data import STANDARD, dataset
+from .units import by_ref, log, tables
+
+# §4.2: each player turn: 1st movement, 1st combat, 2nd movement, 2nd combat; then supply and VP.
+PHASES = ("movement_1", "combat_1", "movement_2", "combat_2")
+
+
+# === §9 SETUP ===
+
+def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
+    """A match on dataset ``data`` with every unit at its historical set-up hex or waiting to enter."""
+    gd = dataset(data)
+    state: State = {
+        "rng": rng.init(seed), "data": data, "scenario": scenario, "options": dict(options),
+        "turn": 1, "player": "german", "phase": "movement_1", "step": "move",
+        "units": {}, "mover": None, "combat": None, "current": None, "pending": [],
+        "occupied": {}, "occupied_start": {}, "fallen_fortresses": [], "city_vp": {},
+        "broken_through": [], "vp": 0, "vp_turn": 0, "result": None, "log": [],
+    }
+    for uid in sorted(gd.units):
+        s = gd.units[uid]
+        placed = gd.setup.get(s.side, {}).get(uid)
+        rec: dict[str, Any] = {"side": s.side, "hex": placed, "status": "map" if placed else "offmap",
+                               "steps": 2, "supply": "ok", "mp": 0, "mode": None, "moved": False,
+                               "attacked": False, "defended": False, "option_retreat": False,
+                               "setup": placed is not None, "due": None}
+        if placed is None and s.entry is not None:
+            rec["due"] = s.entry[0]  # §9.3: enters on its printed turn (or later)
+        state["units"][uid] = rec
+    state["occupied"] = supply.initial_occupation(state)
+    log(state, "setup", scenario=scenario)
+    _begin_phase(state)
+    return state
+
+
+def setup(scenario: str, options: Options, seed: bytes) -> State:
+    if scenario != "historical":
+        raise IllegalAction(f"Unknown scenario {scenario!r}.")
+    return new_state(STANDARD, scenario, options, seed)
+
+
+# === §4 SEQUENCE OF PLAY ===
+
+def _begin_phase(state: State) -> None:
+    phase = state["phase"]
+    log(state, "phase", turn=state["turn"], player={"key": f"side.{state['player']}"},
+        phase={"key": f"phase.{phase}"})
+    if phase.startswith("movement"):
+        state["step"] = "move"
+        movement.begin(state)
+    else:
+        combat.begin(state)
+
+
+def end_phase(state: State) -> None:
+    """The phasing player ends the phase: §6.3 the stacking check after movement, then the next phase."""
+    if state["phase"].startswith("movement"):
+        movement.finish_move(state)
+        if state["phase"] == "movement_1":
+            _delay_reinforcements(state)
+        state["step"] = "end"
+        state["pending"] = [{"kind": "stacking", "side": state["player"]}]
+        combat.proceed(state)
+    else:
+        state["step"] = "end"
+    _after(state)
+
+
+def _delay_reinforcements(state: State) -> None:
+    """§9.3: a reinforcement that did not enter slides to the next turn (it may not change its entry)."""
+    for uid, u in sorted(state["units"].items()):
+        if u["side"] == state["player"] and movement.due(state, uid):
+            u["due"] = state["turn"] + 1
+            log(state, "delayed", unit={"key": f"unit.{uid}"}, turn=state["turn"] + 1)
+
+
+def _after(state: State) -> None:
+    """After every action: when nothing is pending and the phase is over, go on."""
+    if state["pending"] or state["result"] is not None:
+        return
+    if state["step"] == "resolve" and not state["combat"]["declared"]:
+        state["step"] = "end"
+    if state["step"] != "end":
+        return
+    i = PHASES.index(state["phase"])
+    if i + 1 < len(PHASES):
+        state["phase"] = PHASES[i + 1]
+        _begin_phase(state)
+        return
+    _end_player_turn(state)
+
+
+def _end_player_turn(state: State) -> None:
+    side = state["player"]
+    supply.check(state, side)  # §11.1, AMBIG-8: at the end of the 2nd combat phase
+    # §13.4 VP phase: the points of this player turn are already on the track; record them.
+    log(state, "vp_phase", player={"key": f"side.{side}"}, vp=state["vp_turn"], total=state["vp"])
+    state["vp_turn"] = 0
+    for u in state["units"].values():
+        if u["side"] == side and u.get("option_retreat") and u.get("marked_turn_over"):
+            u["option_retreat"] = False  # AMBIG-16: off at the end of the unit's next own player turn
+            u["marked_turn_over"] = False
+    for u in state["units"].values():
+        if u["side"] != side and u.get("option_retreat"):
+            u["marked_turn_over"] = True
+    if side == "german":
+        state["player"] = "allied"
+    else:
+        if _victory_check(state):
+            return
+        state["turn"] += 1
+        state["player"] = "german"
+    state["phase"] = PHASES[0]
+    _begin_phase(state)
+
+
+def _victory_check(state: State) -> bool:
+    """§13.1: from turn 8, at the end of each game turn; after the last turn, a draw."""
+    t = tables(state)
+    turn = state["turn"]
+    row = t.turns.get(turn, {})
+    g, a = row.get("german_win"), row.get("allied_win")
+    vp = state["vp"]
+    if g is not None and vp >= g:
+        return _end(state, "german", "threshold")
+    if a is not None and vp <= a:
+        return _end(state, "allied", "threshold")  # §13.1: "35 VP or less" on turn 8
+    if turn >= t.last_turn:
+        return _end(state, None, "draw")
+    return False
+
+
+def _end(state: State, winner: str | None, reason: str) -> bool:
+    state["result"] = {"winner": winner, "reason": reason, "vp": state["vp"]}
+    state["step"] = "over"
+    log(state, "game_over", winner={"key": f"side.{winner or 'none'}"}, reason={"key": f"reason.{reason}"},
+        vp=state["vp"])
+    return True
+
+
+def outcome(state: State) -> Outcome | None:
+    r = state["result"]
+    if r is None:
+        return None
+    return Outcome(r["winner"], r["reason"], {"german": int(r["vp"])})
+
+
+# === Who acts, what they may do ===
+
+def active_roles(state: State) -> frozenset[Role]:
+    if state["result"] is not None:
+        return frozenset()
+    if state["pending"]:
+        return frozenset({combat.active_side(state) or state["player"]})
+    return frozenset({state["player"]})
+
+
+def legal_actions(state: State, role: Role) -> list[Action]:
+    if role not in active_roles(state):
+        return []
+    if state["pending"]:
+        return combat.task_actions(state)
+    step = state["step"]
+    if step == "move":
+        return movement.legal_actions(state)
+    if step == "declare":
+        return combat.declare_actions(state)
+    if step == "resolve":
+        return combat.resolve_actions(state)
+    return []
+
+
+def apply(state: State, role: Role, action: Action) -> State:
+    kind = action["type"]
+    if kind == "select":
+        movement.select(state, [by_ref(state, action["unit"])])
+    elif kind == "select_stack":
+        movement.select_stack(state, action["at"])
+    elif kind == "strategic":
+        movement.go_strategic(state)
+    elif kind == "move":
+        movement.move(state, action["to"])
+    elif kind == "end_move":
+        movement.finish_move(state)
+    elif kind == "end_phase":
+        end_phase(state)
+    elif kind == "declare":
+        combat.declare(state, by_ref(state, action["unit"]), action["at"])
+    elif kind == "undeclare":
+        combat.undeclare(state, by_ref(state, action["unit"]))
+    elif kind == "end_declarations":
+        combat.end_declarations(state)
+    elif kind == "resolve":
+        combat.resolve(state, action["at"])
+    elif kind == "aopt":
+        combat.choose_aopt(state, int(action["steps"]))
+    elif kind in ("option_retreat", "retreat_anyway"):
+        combat.choose_option(state, True)
+    elif kind == "hold":
+        combat.choose_option(state, False)
+    elif kind == "lose_step":
+        combat.take_loss(state, by_ref(state, action["unit"]))
+    elif kind == "retreat":
+        combat.retreat_step(state, action["to"])
+    elif kind == "pursue":
+        combat.pursue(state, by_ref(state, action["unit"]))
+    elif kind == "end_pursuit":
+        combat.end_pursuit(state)
+    elif kind == "remove":
+        combat.remove_excess(state, by_ref(state, action["unit"]))
+    else:
+        raise IllegalAction(f"Unknown action {kind!r}.")
+    _after(state)
+    return state
+

@@ -1,0 +1,227 @@
+"""A tiny language for Bulge rule tests: a small synthetic board and counter mix, built per test.
+
+>>> w = World()
+>>> s = w.pos().at("G-PZ1", "0504").at("U-INF1", "0604").state
+>>> s["units"]["G-PZ1"]["hex"]
+'0504'
+
+The board is 10 x 8 pointy-top hexes, odd rows shifted east (like the real map), all clear unless
+a test says otherwise. Nothing here reads the real data files.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+from server.engine import rng
+from server.engine.core import Action, State, apply_action, make_view
+from server.games.bulge import RULES, combat, movement
+from server.games.bulge.data import Board, GameData, Tables, register, units_from_data
+from server.games.bulge.rules import new_state
+
+COLS, ROWS = 10, 8
+_names = itertools.count()
+
+COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1"]
+# Rows 2-12; low rolls favour the attacker. Each column a distinct mix so tests can pick results.
+CRT_ROWS = {
+    "2": ["D1", "D1R", "D2R", "DE", "DE", "DE", "DE", "DE"],
+    "3": ["Ex", "D1", "D1R", "D2R", "DE", "DE", "DE", "DE"],
+    "4": ["AR", "Ex", "D1", "D1R", "D2R", "D2R", "DE", "DE"],
+    "5": ["A1", "Aopt", "Ex", "D1", "D1R", "D2R", "D2R", "DE"],
+    "6": ["A1", "AR", "Aopt", "Ex", "D1", "D1R", "D2R", "D2R"],
+    "7": ["A1R", "Cont", "AR", "Aopt", "D1", "D1", "D1R", "D2R"],
+    "8": ["A2R", "A1", "Cont", "AR", "Ex", "DA", "D1", "D1R"],
+    "9": ["A2R", "A1R", "A1", "Cont", "Aopt", "Ex", "DA", "D1"],
+    "10": ["A2R", "A2R", "A1R", "A1", "Cont", "Aopt", "Ex", "DA"],
+    "11": ["AE", "A2R", "A2R", "A1R", "A1", "Cont", "Aopt", "Ex"],
+    "12": ["AE", "AE", "A2R", "A2R", "A1R", "A1", "Cont", "Aopt"],
+}
+
+
+def _r(ds: Any, dr: int, as_: int, ar: int, opt: bool = False, **extra: Any) -> dict[str, Any]:
+    return {"defender_steps": ds, "defender_retreat": dr, "attacker_steps": as_, "attacker_retreat": ar,
+            "option_retreat": opt, **extra}
+
+
+RESULTS = {
+    "DE": _r("all", 0, 0, 0), "D1R": _r(1, 1, 0, 0), "D2R": _r(1, 2, 0, 0), "Ex": _r(1, 0, 1, 0),
+    "Aopt": _r(0, 0, 0, 0, attacker_choice=True), "D1": _r(1, 0, 0, 0, True), "D2": _r(2, 0, 0, 0, True),
+    "Cont": _r(0, 0, 0, 0), "AR": _r(0, 0, 0, 1), "A1R": _r(0, 0, 1, 1), "A2R": _r(0, 0, 1, 2),
+    "A1": _r(0, 0, 1, 0), "AE": _r(0, 0, 2, 0), "DA": _r(1, 0, 1, 0, True),
+}
+
+TABLES: dict[str, Any] = {
+    "crt": {"columns": COLUMNS, "rows": CRT_ROWS, "results": RESULTS},
+    "terrain": {
+        "clear": {"mp": 1, "shift": 0}, "hills": {"mp": 2, "shift": -1}, "light_forest": {"mp": 2, "shift": -1},
+        "deep_forest": {"mp": 3, "shift": -2}, "town": {"mp": 1, "shift": -1}, "city": {"mp": 1, "shift": -1},
+        "important": {"mp": 1, "shift": -1}, "fortress": {"mp": 1, "shift": -3}, "west_wall": {"mp": 1, "shift": -1},
+        "river": {"mp": 1, "shift": -1}, "major_river": {"mp": None, "shift": -2},
+        "road": {"mp": 0.5, "shift": 0}, "main_road": {"mp": 0.5, "shift": 0},
+    },
+    "movement_allowance": {"panzer": {"combat": 6, "strategic": 12}, "vg": {"combat": 4, "strategic": 8},
+                           "us_inf": {"combat": 4, "strategic": 8}, "us_armour": {"combat": 6, "strategic": 12},
+                           "brit_armour": {"combat": 6, "strategic": 12}, "commando": {"combat": 8, "strategic": 16}},
+    "paradrop": {str(i): d for i, d in enumerate(["NE", "E", "SE", "SW", "W", "NW"], start=1)},
+    "turns": {str(t): {"date": f"1944-12-{15 + t}", "german_win": 60 if t >= 8 else None,
+                       "allied_win": 35 if t >= 8 else None, "air": 8 <= t <= 11} for t in range(1, 14)},
+    "constants": {"leave_ezoc_mp": 1, "encirclement_shift": 1, "minimum_odds": "1:2", "stacking_limit": 3,
+                  "british_brigades_per_stack": 2, "vp_city": 10, "vp_allied_destroyed": 2,
+                  "vp_german_destroyed": 1, "vp_german_mech_destroyed": 2, "option_retreat_hexes": 1,
+                  "option_retreat_steps": 1, "supply_mp": 6, "joint_turn": 10},
+}
+
+
+def _u(side: str, nation: str, army: str | None, division: str | None, functional: str, mech: bool,
+       front: tuple[int, int] | None, back: tuple[int, int] | None, entry: tuple[int, str] | None = None,
+       branch: str = "infantry", size: str = "regiment") -> dict[str, Any]:
+    return {"side": side, "nation": nation, "army": army, "division": division, "designation": "x",
+            "size": size, "branch": branch, "functional": functional, "mechanised": mech,
+            "front": {"attack": front[0], "defence": front[1]} if front else None,
+            "back": {"attack": back[0], "defence": back[1]} if back else None,
+            "name": {"en": "unit", "ja": "ユニット"},
+            "entry": {"turn": entry[0], "code": entry[1]} if entry else None, "paradrop": False}
+
+
+UNITS: dict[str, dict[str, Any]] = {
+    # 6th SS Panzer Army: one panzer division (two panzer regiments), another panzer division.
+    "G-PZ1": _u("german", "german", "6SS", "1SS", "panzer", True, (10, 10), (5, 5), branch="armour"),
+    "G-PZ2": _u("german", "german", "6SS", "1SS", "panzer", True, (10, 10), (5, 5), branch="armour"),
+    "G-PZ3": _u("german", "german", "6SS", "12SS", "panzer", True, (8, 8), (4, 4), branch="armour"),
+    "G-VG1": _u("german", "german", "6SS", "277VG", "vg", False, (4, 4), (2, 2)),
+    "G-VG2": _u("german", "german", "6SS", "277VG", "vg", False, (4, 4), (2, 2)),
+    "G-VG3": _u("german", "german", "6SS", "277VG", "vg", False, (4, 4), (2, 2)),
+    "G-VG4": _u("german", "german", "6SS", "277VG", "vg", False, (4, 4), (2, 2)),
+    "G-5VG": _u("german", "german", "5Pz", "26VG", "vg", False, (4, 4), (2, 2)),
+    "G-FB": dict(_u("german", "german", "white", None, "panzer", True, (10, 8), (5, 4), entry=(2, "E"),
+                    size="brigade"), designation="FB"),
+    "G-FG": dict(_u("german", "german", "white", None, "panzer", True, (8, 6), (4, 3), entry=(2, "E"),
+                    size="brigade"), designation="FG"),
+    "G-COM": _u("german", "german", "white", None, "commando", False, None, None, branch="commando"),
+    "U-INF1": _u("allied", "us", None, "99", "us_inf", False, (3, 4), (2, 2)),
+    "U-INF2": _u("allied", "us", None, "99", "us_inf", False, (3, 4), (2, 2)),
+    "U-INF3": _u("allied", "us", None, "2", "us_inf", False, (4, 5), (2, 3)),
+    "U-CCA": _u("allied", "us", None, "9A", "us_armour", True, (7, 6), (4, 3), branch="armour"),
+    "U-REIN": _u("allied", "us", None, "101", "us_inf", False, (5, 6), (3, 3), entry=(3, "W")),
+    "B-BDE1": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+    "B-BDE2": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+    "B-BDE3": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+}
+
+ENTRIES = {"E1": {"hex": "1004", "side": "german", "code": "E"},
+           "W1": {"hex": "0104", "side": "allied", "code": "W", "colour": "yellow"},
+           "S1": {"hex": "0508", "side": "allied", "code": "S", "colour": "orange"}}
+
+TERRAIN_CHARS = {"clear": ".", "hills": "h", "light_forest": "f", "deep_forest": "F"}
+
+
+class World:
+    """A synthetic dataset: terrain, rivers, roads, places; registered under a fresh name."""
+
+    def __init__(self, *, terrain: dict[str, str] | None = None, rivers: list[list[str]] | None = None,
+                 major_rivers: list[list[str]] | None = None, roads: list[list[str]] | None = None,
+                 main_roads: list[list[str]] | None = None, places: dict[str, str] | None = None,
+                 west_wall: list[str] | None = None, germany: list[str] | None = None,
+                 tables: dict[str, Any] | None = None, units: dict[str, dict[str, Any]] | None = None,
+                 setup: dict[str, dict[str, str]] | None = None) -> None:
+        grid = [["."] * COLS for _ in range(ROWS)]
+        for h, t in (terrain or {}).items():
+            grid[int(h[2:]) - 1][int(h[:2]) - 1] = TERRAIN_CHARS[t]
+        lines = ["# synthetic", *("".join(r) for r in grid)]
+        raw_map = {
+            "grid": {"cols": COLS, "rows": ROWS, "top": "pointy", "shift": "odd"},
+            "places": {h: {"name": {"en": h, "ja": h}, "kind": k} for h, k in (places or {}).items()},
+            "rivers": rivers or [], "major_rivers": major_rivers or [], "roads": roads or [],
+            "main_roads": main_roads or [], "west_wall": west_wall or [], "germany": germany or ["1001"],
+            "entries": ENTRIES, "army_lines": {}, "zones": {},
+        }
+        self.board = Board.from_data(raw_map, lines)
+        self.tables = Tables.from_data(copy.deepcopy(tables or TABLES))
+        self.units = units_from_data({"units": units or UNITS})
+        self.data = GameData(self.board, self.units, self.tables, setup or {"german": {}, "allied": {}})
+        self.name = f"test-{next(_names)}"
+        register(self.name, self.data)
+
+    def pos(self, *, turn: int = 2, player: str = "german", phase: str = "movement_1") -> Pos:
+        return Pos(self, turn=turn, player=player, phase=phase)
+
+
+class Pos:
+    """A position on a World: every unit off the map (not due) until placed; then the phase begins."""
+
+    def __init__(self, world: World, *, turn: int, player: str, phase: str) -> None:
+        s = new_state(world.name, "test", {}, b"fixture")
+        for u in s["units"].values():
+            u.update(hex=None, status="offmap", due=None)
+        s.update(turn=turn, player=player, phase=phase, log=[])
+        self.state = s
+        self.world = world
+
+    def at(self, uid: str, hex_id: str, **extra: Any) -> Pos:
+        self.state["units"][uid].update(hex=hex_id, status="map", **extra)
+        return self
+
+    def due(self, uid: str, turn: int) -> Pos:
+        self.state["units"][uid].update(due=turn, status="offmap", hex=None)
+        return self
+
+    def dice(self, *faces: int) -> Pos:
+        rng.force(self.state, *faces)
+        return self
+
+    def begin(self) -> State:
+        s = self.state
+        if s["phase"].startswith("movement"):
+            s["step"] = "move"
+            movement.begin(s)
+        else:
+            combat.begin(s)
+        return s
+
+
+def active(state: State) -> str:
+    (role,) = RULES.active_roles(state)
+    return role
+
+
+def acts(state: State) -> list[Action]:
+    return RULES.legal_actions(state, active(state))
+
+
+def types(state: State) -> list[str]:
+    return [a["type"] for a in acts(state)]
+
+
+def moves(state: State) -> list[str]:
+    return [a["to"] for a in acts(state) if a["type"] == "move"]
+
+
+def do(state: State, *actions: Action) -> State:
+    for action in actions:
+        state = apply_action(RULES, state, active(state), action)
+    return state
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    return make_view(RULES, state, role)
+
+
+def dice_for(total: int) -> tuple[int, int]:
+    """Two faces adding up to ``total``."""
+    a = min(6, total - 1)
+    return a, total - a
+
+
+def roll_for(column: str, result: str) -> tuple[int, int]:
+    for total in range(2, 13):
+        if CRT_ROWS[str(total)][COLUMNS.index(column)] == result:
+            return dice_for(total)
+    raise LookupError(f"no {result} in {column}")
+
+
+def last_log(state: State, key: str) -> dict[str, Any]:
+    entry: dict[str, Any] = next(e for e in reversed(state["log"]) if e["key"] == f"log.{key}")
+    return entry

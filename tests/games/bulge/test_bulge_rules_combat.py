@@ -1,0 +1,225 @@
+"""§8 combat on the synthetic board: odds, shifts, the CRT results, retreats, pursuit, losses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bulge_fixtures import World, active, acts, do, last_log, roll_for, types, view
+
+from server.engine.core import State
+
+
+def declare(state: State, at: str, *uids: str) -> State:
+    return do(state, *({"type": "declare", "unit": u, "at": at} for u in uids))
+
+
+def preview(state: State, at: str) -> dict[str, Any]:
+    cands = view(state, state["player"])["attack"]["candidates"]
+    found: dict[str, Any] = next(c for c in cands if c["at"] == at)
+    return found
+
+
+def fight(state: State, at: str, *uids: str, dice: tuple[int, int]) -> State:
+    s = declare(state, at, *uids)
+    s = do(s, {"type": "end_declarations"})
+    s["rng"]["forced"] = list(dice)
+    return do(s, {"type": "resolve", "at": at})
+
+
+def test_cap_after_shifts_deep_forest() -> None:
+    """§8.3(4): 8:1 against deep forest (2L) is 6:1, not 5:1."""
+    w = World(terrain={"0604": "deep_forest"})
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0503").at("G-VG2", "0603", steps=1)
+         .at("U-INF1", "0604", steps=1).begin())
+    s = declare(s, "0604", "G-PZ1", "G-VG1", "G-VG2")
+    p = preview(s, "0604")
+    assert (p["attack"], p["defence"], p["raw"]) == (16, 2, "8:1")
+    assert p["shifts"] == [{"reason": {"key": "shift.deep_forest"}, "shift": -2}]
+    assert p["column"] == "6:1"
+
+
+def test_light_forest_four_to_one_becomes_three_to_one() -> None:
+    """§8.3(3)-(4): attack 14 against 3 is 4:1 (rounded for the defender); light forest 1L makes it 3:1."""
+    w = World(terrain={"0604": "light_forest"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0503").at("U-INF3", "0604", steps=1).begin()
+    s = declare(s, "0604", "G-PZ1", "G-VG1")
+    p = preview(s, "0604")
+    assert (p["attack"], p["defence"], p["raw"], p["column"]) == (14, 3, "4:1", "3:1")
+
+
+def test_largest_single_terrain_shift_only() -> None:
+    """§8.3(4): hills and a town in one hex: only the largest shift (1L), not 2L."""
+    w = World(terrain={"0604": "hills"}, places={"0604": "town"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604", steps=1).begin()
+    s = declare(s, "0604", "G-PZ1")
+    assert sum(x["shift"] for x in preview(s, "0604")["shifts"]) == -1
+
+
+def test_river_shift_only_if_every_attacker_across() -> None:
+    """§3.3(6): the river adds 1L only when all attackers attack across a river."""
+    w = World(rivers=[["0504", "0604"], ["0503", "0604"]])
+    base = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("G-PZ3", "0603")
+    s = declare(base.at("U-INF1", "0604").begin(), "0604", "G-PZ1", "G-PZ2")
+    assert {"reason": {"key": "shift.river"}, "shift": -1} in preview(s, "0604")["shifts"]
+    s = declare(s, "0604", "G-PZ3")
+    assert {"reason": {"key": "shift.river"}, "shift": -1} not in preview(s, "0604")["shifts"]
+
+
+def test_encirclement_shift_and_not_against_fortress() -> None:
+    """§5.7: no retreat of even one hex gives 1R; §12.2: never against a fortress city."""
+    w = World()
+    ring = ["0504", "0704", "0503", "0603", "0505", "0605"]
+    names = ["G-PZ1", "G-PZ2", "G-VG1", "G-VG2", "G-VG3", "G-VG4"]
+    p = w.pos(phase="combat_1").at("U-INF1", "0604", steps=1)
+    for u, h in zip(names, ring, strict=True):
+        p.at(u, h)
+    s = declare(p.begin(), "0604", "G-VG1")
+    assert {"reason": {"key": "shift.encirclement"}, "shift": 1} in preview(s, "0604")["shifts"]
+    w2 = World(places={"0604": "fortress"})
+    p = w2.pos(phase="combat_1").at("U-INF1", "0604", steps=1)
+    for u, h in zip(names, ring, strict=True):
+        p.at(u, h)
+    s = declare(p.begin(), "0604", "G-VG1")
+    assert all(x["reason"]["key"] != "shift.encirclement" for x in preview(s, "0604")["shifts"])
+
+
+def test_minimum_odds_attack_dropped() -> None:
+    """§8.2(1), AMBIG-13: no attack below 1:2 (raw odds)."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-VG1", "0504", steps=1).at("B-BDE1", "0604").begin()
+    s = declare(s, "0604", "G-VG1")
+    assert preview(s, "0604")["column"] is None
+    s = do(s, {"type": "end_declarations"})
+    assert last_log(s, "below_minimum")["args"]["hex"] == "0604"
+    assert s["phase"] == "movement_2"
+
+
+def test_chances_sum_to_one() -> None:
+    """§8.3(5): the preview's chances come from the 2d6 distribution over the column."""
+    w = World()
+    s = declare(w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin(), "0604", "G-PZ1")
+    assert abs(sum(preview(s, "0604")["chances"].values()) - 1) < 0.001
+
+
+def test_us_and_british_never_together() -> None:
+    """§8.8: US and British units may never attack the same target together."""
+    w = World()
+    s = w.pos(player="allied", phase="combat_1").at("U-INF1", "0504").at("B-BDE1", "0503").at("G-VG1", "0604").begin()
+    s = declare(s, "0604", "U-INF1")
+    assert {"type": "declare", "unit": "B-BDE1", "at": "0604"} not in acts(s)
+
+
+def test_german_armies_together_only_vs_important_or_turn_10_or_white() -> None:
+    """§8.8: different German armies combine only against an important city, from turn 10, or with white units."""
+    w = World(places={"0605": "important"})
+    base = w.pos(phase="combat_1").at("G-VG1", "0504").at("G-5VG", "0503").at("G-FB", "0603")
+    s = declare(base.at("U-INF1", "0604").at("U-INF2", "0605").begin(), "0604", "G-VG1")
+    assert {"type": "declare", "unit": "G-5VG", "at": "0604"} not in acts(s)
+    assert {"type": "declare", "unit": "G-FB", "at": "0604"} in acts(s)
+    w10 = World()
+    s = w10.pos(turn=10, phase="combat_1").at("G-VG1", "0504").at("G-5VG", "0503").at("U-INF1", "0604").begin()
+    s = declare(s, "0604", "G-VG1")
+    assert {"type": "declare", "unit": "G-5VG", "at": "0604"} in acts(s)
+
+
+def test_second_combat_phase_mechanised_only() -> None:
+    """§8.2(1): non-mechanised units may not attack in the 2nd combat phase."""
+    w = World()
+    s = w.pos(phase="combat_2").at("G-PZ1", "0504").at("G-VG1", "0503").at("U-INF1", "0604").begin()
+    attackers = {a["unit"] for a in acts(s) if a["type"] == "declare"}
+    assert attackers == {"G-PZ1"}
+
+
+def test_two_dice_logged_and_de_eliminates_then_pursuit() -> None:
+    """§8.3(5): each side rolls a die; DElim removes the defenders; §8.6 pursuit into the vacated hex."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604", steps=1).begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("5:1", "DE"))
+    line = last_log(s, "combat")["args"]
+    assert line["result"] == "DE" and len(line["dice"]) == 2
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    assert {"type": "pursue", "unit": "G-PZ1", "to": "0604"} in acts(s)
+    s = do(s, {"type": "pursue", "unit": "G-PZ1", "to": "0604"})
+    assert s["units"]["G-PZ1"]["hex"] == "0604"
+
+
+def test_retreat_by_owner_hex_by_hex() -> None:
+    """§8.5(1): the owner of the retreating unit retreats it, away from its hex."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D2R"))
+    assert active(s) == "allied"
+    assert s["units"]["U-INF1"]["steps"] == 1
+    opts = [a["to"] for a in acts(s) if a["type"] == "retreat"]
+    assert "0504" not in opts and opts
+    s = do(s, {"type": "retreat", "unit": "U-INF1", "to": "0704"})
+    nxt = [a["to"] for a in acts(s) if a["type"] == "retreat"]
+    assert all(h not in ("0604", "0503", "0505") for h in nxt)
+
+
+def test_surrender_when_only_ezoc() -> None:
+    """§5.6: a unit that could retreat only into EZOC hexes surrenders."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0805").at("G-VG2", "0803")
+         .at("U-INF1", "0604", steps=1).begin())
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1R"))
+    # 0604 -> away: 0704, 0605, 0603 (0603? no: 0603 is adjacent to 0504's ZOC) ... all in EZOC or taken
+    assert s["units"]["U-INF1"]["status"] in ("eliminated", "map")
+
+
+def test_option_retreat_reduces_loss_and_marks() -> None:
+    """§8.5(3): on D the defender may retreat 1 hex and lose one step fewer; the unit is marked (no ZOC)."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1"))
+    assert types(s) == ["option_retreat", "hold"]
+    s = do(s, {"type": "option_retreat"})
+    if active(s) == "allied":
+        s = do(s, next(a for a in acts(s) if a["type"] == "retreat"))
+    u = s["units"]["U-INF1"]
+    assert u["steps"] == 2 and u["option_retreat"] and u["hex"] != "0604"
+    assert "option_retreat" in next(c for c in view(s, None)["counters"] if c["ref"] == "U-INF1")["markers"]
+
+
+def test_aopt_attacker_chooses() -> None:
+    """§8.4 Aopt: the attacker chooses how many steps both sides lose (AMBIG-15: up to the smaller side)."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604", steps=1).begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("5:1", "Aopt"))
+    assert acts(s) == [{"type": "aopt", "steps": 0}, {"type": "aopt", "steps": 1}]
+    s = do(s, {"type": "aopt", "steps": 1})
+    assert s["units"]["U-INF1"]["status"] == "eliminated" and s["units"]["G-PZ1"]["steps"] == 1
+
+
+def test_attacker_losses_spread_over_stacks() -> None:
+    """§8.7: two stacks losing 2 steps lose one each."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503")
+         .at("U-INF1", "0604").at("U-INF2", "0604").begin())
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "Aopt"))
+    s = do(s, {"type": "aopt", "steps": 2})
+    while active(s) == "allied" and "lose_step" in types(s):
+        s = do(s, acts(s)[0])
+    assert [a["unit"] for a in acts(s)] == ["G-PZ1", "G-PZ2"]
+    s = do(s, acts(s)[0])  # the second step can only go to the other stack: taken at once
+    assert s["units"]["G-PZ1"]["steps"] == 1 and s["units"]["G-PZ2"]["steps"] == 1
+
+
+def test_fortress_defender_may_ignore_retreat() -> None:
+    """§12.3: against a fortress city DR becomes D; the defender may hold."""
+    w = World(places={"0604": "fortress"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D1R"))
+    assert types(s) == ["retreat_anyway", "hold"]
+    s = do(s, {"type": "hold"})
+    assert s["units"]["U-INF1"]["hex"] == "0604" and s["units"]["U-INF1"]["steps"] == 1
+
+
+def test_pursuit_only_by_units_that_lost_steps() -> None:
+    """§8.6: if the attacker lost steps, only the units that lost them (and their stack) pursue."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503")
+         .at("U-INF1", "0604", steps=1).begin())
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("7:1", "Aopt"))  # 20 against 2: 10:1, capped
+    s = do(s, {"type": "aopt", "steps": 1}, {"type": "lose_step", "unit": "G-PZ2"})
+    assert [a["unit"] for a in acts(s) if a["type"] == "pursue"] == ["G-PZ2"]

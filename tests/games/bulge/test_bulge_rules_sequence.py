@@ -1,0 +1,98 @@
+"""§4 sequence of play, §11 supply, §13 occupation and victory, on the synthetic board."""
+
+from __future__ import annotations
+
+from bulge_fixtures import World, do
+
+from server.games.bulge import RULES
+from server.games.bulge.supply import supplied_hexes
+
+
+def test_player_turn_phases_in_order() -> None:
+    """§4.2: 1st movement, 1st combat, 2nd movement, 2nd combat; German then Allied."""
+    w = World()
+    s = w.pos(turn=1).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    seen = []
+    for _ in range(8):
+        seen.append((s["player"], s["phase"]))
+        s = do(s, {"type": "end_phase"} if s["step"] == "move" else {"type": "end_declarations"})
+    phases = ["movement_1", "combat_1", "movement_2", "combat_2"]
+    assert seen == [(p, ph) for p in ("german", "allied") for ph in phases]
+    assert (s["turn"], s["player"]) == (2, "german")
+
+
+def _skip_turn(s: dict) -> dict:  # type: ignore[type-arg]
+    for _ in range(8):
+        s = do(s, {"type": "end_phase"} if s["step"] == "move" else {"type": "end_declarations"})
+    return s
+
+
+def test_victory_check_from_turn_8() -> None:
+    """§13.1: at the end of turn 8, 35 VP or less is an Allied win; 60 or more a German win."""
+    w = World()
+    s = w.pos(turn=8).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    s["vp"] = 36
+    s2 = _skip_turn(s)
+    assert RULES.outcome(s2) is None and s2["turn"] == 9
+    s["vp"] = 35
+    assert RULES.outcome(_skip_turn(s)).winner == "allied"  # type: ignore[union-attr]
+    s["vp"] = 60
+    assert RULES.outcome(_skip_turn(s)).winner == "german"  # type: ignore[union-attr]
+
+
+def test_draw_after_turn_13() -> None:
+    """§13.1: no winner by the end of turn 13 is a draw."""
+    w = World(tables=None)
+    s = w.pos(turn=13).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    s["vp"] = 40
+    s = _skip_turn(s)
+    o = RULES.outcome(s)
+    assert o is not None and o.winner is None and o.reason == "draw"
+
+
+def test_supply_path_road_within_six_mp() -> None:
+    """§11.2: within 6 MP of a road that leads to an own entry hex; §11.2(1) never through an EZOC."""
+    road = ["1004", "0904", "0804", "0704", "0604", "0504", "0404", "0304", "0204"]
+    w = World(roads=[road], terrain={h: "deep_forest" for h in ("0603", "0703", "0803", "0605", "0805", "0705")})
+    s = w.pos().begin()
+    ok = supplied_hexes(s, "german")
+    assert "0204" in ok and "0101" in ok  # 0101 is 4 clear hexes from the road
+    s = w.pos().at("U-INF1", "0705").begin()  # its ZOC cuts the road at 0704 and 0804
+    ok = supplied_hexes(s, "german")
+    assert "0204" not in ok and "0904" in ok
+
+
+def test_out_of_supply_then_isolated_then_step_loss() -> None:
+    """§11.3-§11.5: 1st failure out of supply, 2nd isolated, 3rd a step lost."""
+    w = World()  # no roads: nothing is in supply
+    s = w.pos(turn=1).at("G-PZ1", "0101").at("U-INF1", "0108").begin()  # far from the E entry
+    s = _skip_turn(s)
+    assert s["units"]["G-PZ1"]["supply"] == "out"
+    s = _skip_turn(s)
+    assert s["units"]["G-PZ1"]["supply"] == "isolated"
+    s = _skip_turn(s)
+    assert s["units"]["G-PZ1"]["steps"] == 1
+
+
+def test_out_of_supply_halves_attack() -> None:
+    """§11.3: out-of-supply attack strengths are added, then halved rounding down."""
+    from server.games.bulge.combat import attack_strength
+    w = World()
+    s = w.pos().at("G-PZ1", "0504", supply="out").at("G-VG1", "0503", supply="out").begin()
+    assert attack_strength(s, ["G-PZ1", "G-VG1"]) == 7
+
+
+def test_german_occupies_important_city_for_vp() -> None:
+    """§13.3/§13.2(1): German occupation of an important city scores; an Allied recapture cancels it."""
+    w = World(places={"0604": "important"})
+    s = w.pos().at("G-PZ1", "0504").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    assert s["vp"] == 10 and s["occupied"]["0604"] == "german"
+
+
+def test_fortress_falls_when_occupied() -> None:
+    """§12.6: once the Germans occupy a fortress city it is an important city for good."""
+    w = World(places={"0604": "fortress"})
+    s = w.pos().at("G-PZ1", "0504").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    assert s["fallen_fortresses"] == ["0604"]

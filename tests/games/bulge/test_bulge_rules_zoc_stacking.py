@@ -1,0 +1,62 @@
+"""§5 zones of control and §6 stacking on the synthetic board."""
+
+from __future__ import annotations
+
+from bulge_fixtures import World, active, acts, do
+
+from server.games.bulge.units import Situation, stack_problem
+
+
+def test_zoc_into_all_adjacent_hexes_commandos_none() -> None:
+    """§5.1-§5.2: every unit exerts a ZOC into its 6 neighbours; commandos have none."""
+    w = World(terrain={"0604": "deep_forest"})
+    s = w.pos().at("U-INF1", "0504").at("G-COM", "0208").begin()
+    sit = Situation(s)
+    assert sit.zoc("allied") == frozenset(w.board.neighbours("0504"))
+    assert sit.zoc("german") == frozenset()
+
+
+def test_commando_ignores_ezoc_and_may_enter_allied_hex() -> None:
+    """§9.5(3): Allied ZOC does not affect commandos; they may enter a hex with Allied units."""
+    w = World()
+    s = do(w.pos().at("G-COM", "0404").at("U-INF1", "0604").begin(), {"type": "select", "unit": "G-COM"},
+           {"type": "move", "unit": "G-COM", "to": "0504"})
+    assert {"type": "move", "unit": "G-COM", "to": "0604"} in acts(s)
+
+
+def test_stacking_limits() -> None:
+    """§6.2: 3 units; no US with British; no German armies mixed (white excepted); one division per colour."""
+    w = World()
+    s = w.pos().begin()
+    assert stack_problem(s, ["G-PZ1", "G-PZ2", "G-VG1"]) is None
+    assert stack_problem(s, ["G-PZ1", "G-PZ2", "G-VG1", "G-VG2"]) == "limit"
+    assert stack_problem(s, ["U-INF1", "B-BDE1"]) == "nations"
+    assert stack_problem(s, ["G-VG1", "G-5VG"]) == "armies"
+    assert stack_problem(s, ["G-VG1", "G-FB"]) is None  # white line
+    assert stack_problem(s, ["G-PZ1", "G-PZ3"]) == "divisions"  # same colour, other division
+    assert stack_problem(s, ["G-PZ1", "G-FB"]) == "divisions"  # §6.2(4): division with a brigade of its colour
+    assert stack_problem(s, ["G-FB", "G-FG"]) is None  # §6.2(6)
+    assert stack_problem(s, ["B-BDE1", "B-BDE2"]) is None  # §6.2(7), AMBIG-11: 2 British brigades
+    assert stack_problem(s, ["B-BDE1", "B-BDE2", "B-BDE3"]) == "british_brigades"
+    assert stack_problem(s, ["G-PZ1", "G-PZ2", "G-VG1", "G-COM"]) is None  # §6.2(5) commandos outside
+
+
+def test_fortress_stacks_regardless_of_division() -> None:
+    """§12.5: in a fortress city 3 units stack regardless of the division restriction."""
+    w = World(places={"0604": "fortress"})
+    s = w.pos().begin()
+    assert stack_problem(s, ["G-PZ1", "G-PZ3"], "0604") is None
+
+
+def test_stacking_checked_at_end_of_movement_phase() -> None:
+    """§6.3: a stack may break the limit during a move but not at the end of the phase; the owner removes."""
+    w = World()
+    s = w.pos().at("G-PZ1", "0504").at("G-PZ3", "0604").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"},
+           {"type": "end_phase"})
+    assert active(s) == "german"
+    assert sorted(a["unit"] for a in acts(s)) == ["G-PZ1", "G-PZ3"]
+    s = do(s, {"type": "remove", "unit": "G-PZ3"})
+    assert s["units"]["G-PZ3"]["status"] == "eliminated"
+    assert s["phase"] == "combat_1"
+    assert s["vp"] == -2  # §13.4(3): counts as destroyed (German mechanised)
