@@ -1,12 +1,14 @@
 // The play area of one match, shared by the match page and the replay: prompt, action buttons,
 // map, off-map tray, the game's panel and the log. A function of the view it is given.
 
-import { h, fill } from "./dom.js";
+import { h, s, fill } from "./dom.js";
 import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
-import { CounterTray, counterInfo } from "./counters.js";
+import { CounterTray, counterInfo, counterMarkup } from "./counters.js";
 import { LogPanel } from "./log.js";
-import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick } from "./actions.js";
+import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly } from "./actions.js";
+import { unitSummary, unitActions } from "./stacks.js";
+import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
 import { loadPanel } from "../games/index.js";
 
 /** A role's display name: the catalogue's "role.<role>" or "side.<role>", else the role capitalised. */
@@ -49,21 +51,30 @@ export class BoardView {
     this.logTitle = h("h2", {});
     this.logBox = h("section", { class: "log-box" }, this.logTitle);
     this.chooser = h("div", { class: "chooser", role: "menu", hidden: true });
+    this.tip = h("div", { class: "unit-tip", role: "tooltip", "data-testid": "unit-tip", hidden: true });
+    this.stackEl = h("section", { class: "stack-inspector", "data-testid": "stack", "aria-live": "polite", hidden: true });
+    this.stackHex = null;
+    this.oddsEl = h("div", { class: "odds-box" });
 
     root.append(h("div", { class: "board" },
-      h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.trayBox),
-      h("aside", { class: "board-side" }, this.panelEl, this.logBox)),
-    this.chooser);
+      h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.stackEl, this.trayBox),
+      h("aside", { class: "board-side" }, this.panelEl, this.oddsEl, this.logBox)),
+    this.chooser, this.tip);
 
     const sideName = (side) => roleName(side, this.catalogue);
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
     if (statics.board?.kind === "hex" || statics.board?.grid) {
-      this.map = new HexMap(this.mapEl, statics.board, { lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName });
+      this.map = new HexMap(this.mapEl, statics.board, {
+        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        onHover: (target, e) => this.onHover(target, e),
+        onLongPress: (target, e) => this.onLongPress(target, e),
+      });
     } else {
       this.mapEl.append(h("p", {}, `unsupported board kind: ${statics.board?.kind}`));
     }
     this.tray = new CounterTray(this.trayEl, { onCounter, sideName });
     this.log = new LogPanel(this.logBox, (entry) => this.msg(entry));
+    this.odds = new OddsPanel(this.oddsEl, { msg: (m) => this.msg(m), resultName: (r) => this.resultName(r) });
     this.panel = panelModule?.createPanel?.(this.panelEl, {
       msg: (m) => this.msg(m),
       send: (a) => this.send(a),
@@ -76,6 +87,7 @@ export class BoardView {
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") {
         this.closeChooser();
+        this.hideTip();
         this.select(null);
       }
     });
@@ -116,6 +128,12 @@ export class BoardView {
     if (this.view) this.update(this.view, this.role);
   }
 
+  /** A CRT result's name: the catalogue's "result.<code>" if any, else the code. */
+  resultName(code) {
+    const key = `result.${code}`;
+    return hasKey(this.catalogue, key) ? render({ key }, this.catalogue) : String(code);
+  }
+
   update(view, role) {
     const changed = view !== this.view || role !== this.role;
     this.view = view;
@@ -123,7 +141,9 @@ export class BoardView {
     this.closeChooser();
     const lang = getLang();
     const counters = (view.counters ?? []).map((c) => counterInfo(c, this.statics.counters, this.catalogue, lang));
+    this.infoByRef = new Map(counters.map((c) => [c.ref, c]));
     this.map?.setCounters(counters.filter((c) => c.hex && (c.status ?? "map") === "map"));
+    this.map?.setOccupation(view.occupied ?? null);
     const offmap = counters.filter((c) => c.status === "offmap" || (!c.hex && c.status === undefined));
     this.tray.update(offmap, lang);
     this.trayBox.hidden = offmap.length === 0;
@@ -146,10 +166,112 @@ export class BoardView {
     if (this.selected && !actions.some((a) => a.unit === this.selected)) this.selected = null;
     if (!this.selected && changed) this.selected = soleUnit(actions);
     this.paintButtons();
-    this.map?.setLabels(this.panel?.mapLabels?.(view) ?? {});
+    this.map?.setLabels(this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view));
     this.map?.markCounters(this.panel?.counterMarks?.(view) ?? {});
+    this.odds.update(view);
+    this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.current);
     this.log.update(view.log);
     this.paintHighlights();
+    this.paintStack();
+  }
+
+  /** Hovering a counter shows its tooltip; hovering a candidate hex shows its odds. */
+  onHover(target, e) {
+    if (!target) return this.hideTip();
+    const hex = target.hex;
+    if (hex && candidatesOf(this.view).some((c) => c.at === hex)) {
+      this.odds.show(hex);
+      this.map?.focusLabel(this.odds.el.hidden ? null : hex);
+    }
+    if (target.ref) this.showTip(target.ref, e);
+    else this.hideTip();
+  }
+
+  onLongPress(target, e) {
+    if (target.hex && this.map?.stackAt(target.hex).length > 1) this.openStack(target.hex);
+    this.onHover(target, e);
+  }
+
+  summary(ref) {
+    const info = this.infoByRef?.get(ref);
+    return info ? unitSummary(info, { lang: getLang(), sideName: (side) => roleName(side, this.catalogue) }) : null;
+  }
+
+  /** Lines describing a unit: factors, steps, markers, division. */
+  summaryLines(u) {
+    const lines = [];
+    if (u.factors) lines.push(h("span", { class: "tip-factors" }, u.factors));
+    if (u.steps) lines.push(h("span", { class: `tip-steps steps-${u.steps}` }, t(`unit.${u.steps}`)));
+    if (u.division) lines.push(h("span", { class: "tip-division" }, `${t("unit.division")} ${u.division}`));
+    for (const m of u.markers) lines.push(h("span", { class: `tip-marker marker-${m}` }, t(`marker.${m}`)));
+    return lines;
+  }
+
+  showTip(ref, e) {
+    const u = this.summary(ref);
+    if (!u) return this.hideTip();
+    fill(this.tip,
+      h("p", { class: "tip-title" }, h("b", {}, u.title || u.side), u.title ? h("span", { class: "tip-side" }, ` · ${u.side}`) : null),
+      u.name ? h("p", { class: "tip-name" }, u.name) : null,
+      h("p", { class: "tip-lines" }, ...this.summaryLines(u)),
+      u.hex ? h("p", { class: "tip-hex" }, u.hex) : null);
+    this.tip.hidden = false;
+    const x = e?.clientX ?? 100, y = e?.clientY ?? 100;
+    const w = this.tip.offsetWidth || 220, hgt = this.tip.offsetHeight || 80;
+    this.tip.style.left = `${Math.max(4, Math.min(x + 14, window.innerWidth - w - 8))}px`;
+    this.tip.style.top = `${Math.max(4, y + 18 + hgt > window.innerHeight ? y - hgt - 12 : y + 18)}px`;
+  }
+
+  hideTip() {
+    this.tip.hidden = true;
+  }
+
+  openStack(hex) {
+    this.stackHex = hex;
+    this.paintStack();
+  }
+
+  closeStack() {
+    this.stackHex = null;
+    this.paintStack();
+  }
+
+  /** The stack inspector: every unit in the chosen hex, with its select and one-click actions. */
+  paintStack() {
+    const list = this.stackHex ? this.map?.stackAt(this.stackHex) ?? [] : [];
+    if (list.length < 2) {
+      this.stackEl.hidden = true;
+      if (this.stackHex && list.length < 2) this.stackHex = null;
+      return;
+    }
+    const actions = this.actions();
+    const lang = getLang();
+    const rows = [...list].reverse().map((c) => {
+      const u = unitSummary(c, { lang, sideName: (side) => roleName(side, this.catalogue) });
+      const acts = unitActions(actions, c.ref, { isTwoClick, isUnitOnly });
+      const pic = s("svg", { class: "stack-counter", viewBox: "-24 -24 48 48", width: 40, height: 40, "aria-hidden": "true" });
+      pic.innerHTML = counterMarkup(c, 44, lang);
+      const buttons = [];
+      if (acts.select) {
+        buttons.push(h("button", { type: "button", class: `stack-select${this.selected === c.ref ? " on" : ""}`, "data-unit": c.ref,
+          "aria-pressed": String(this.selected === c.ref), onclick: () => this.select(this.selected === c.ref ? null : c.ref) }, t("stack.select")));
+      }
+      for (const a of acts.direct) {
+        buttons.push(h("button", { type: "button", class: "action", "data-action-type": a.type, "data-unit": c.ref, onclick: () => this.send(a) }, this.actionLabel(a)));
+      }
+      return h("li", { class: `stack-unit side-${c.side}${this.selected === c.ref ? " selected" : ""}`, "data-ref-row": c.ref },
+        pic,
+        h("div", { class: "stack-text" },
+          h("p", { class: "stack-title" }, h("b", {}, u.title || u.side), " ", h("span", { class: "tip-side" }, u.side)),
+          u.name ? h("p", { class: "stack-name" }, u.name) : null,
+          h("p", { class: "tip-lines" }, ...this.summaryLines(u))),
+        buttons.length ? h("div", { class: "stack-buttons" }, ...buttons) : null);
+    });
+    fill(this.stackEl,
+      h("div", { class: "stack-head" }, h("h3", {}, t("stack.title", { hex: this.stackHex })),
+        h("button", { type: "button", class: "link stack-close", onclick: () => this.closeStack() }, t("stack.close"))),
+      h("ol", { class: "stack-list" }, ...rows));
+    this.stackEl.hidden = false;
   }
 
   paintButtons() {
@@ -172,13 +294,23 @@ export class BoardView {
     this.selected = ref;
     this.paintHighlights();
     this.paintButtons();
+    if (!this.stackEl.hidden) this.paintStack();
+  }
+
+  /** A click on a hex holding a stack opens (or follows with) the stack inspector. */
+  noteStack(hex) {
+    if (!hex) return;
+    if ((this.map?.stackAt(hex).length ?? 0) > 1) this.openStack(hex);
+    else if (this.stackHex && this.stackHex !== hex) this.closeStack();
   }
 
   onHex(hex, e) {
+    this.noteStack(hex);
     this.act(clickHex(this.actions(), this.selected, hex), e);
   }
 
   onCounter(ref, hex, e) {
+    this.noteStack(hex);
     this.act(clickCounter(this.actions(), this.selected, ref, hex), e);
   }
 

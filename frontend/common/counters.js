@@ -1,9 +1,14 @@
 // SVG counters: a square in the side's colour, a NATO symbol, "cf-ma" factors, a stripe for
 // tanks; face-down counters are a plain back (the view holds nothing else about them).
+// Step units (with attack/defence) are drawn like a printed wargame counter: the national colour
+// band on top with the designation, the German army line, a darker functional band with white
+// numerals for mechanised units, "attack-defence" at the bottom, a stripe when reduced, and
+// marker chips (out of supply, isolated, option retreat).
 // counterMarkup is a pure string function; CounterTray keeps keyed nodes in an HTML container.
 
 import { esc, s, SVG_NS } from "./dom.js";
 import { getLang, renderArg } from "./i18n.js";
+import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 
 export const SIDE_STYLE = {
   japanese: { face: "#f4f1e8", back: "#fbfaf6", ink: "#1d1d1d", accent: "#c8102e", edge: "#8a8170" },
@@ -14,10 +19,35 @@ const DEFAULT_STYLE = { face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "
 const KIND_SYMBOL = {
   tank: "armour", armour: "armour", infantry: "infantry", artillery: "artillery", hq: "hq",
   engineer: "engineer", recce: "recce", armoured_car: "armoured_car", carrier: "carrier", uc: "carrier",
+  panzergrenadier: "carrier", mechanised_infantry: "carrier", armored_infantry: "carrier", cavalry: "recce",
+  paratroop: "airborne", airborne: "airborne", volksgrenadier: "infantry", commando: "commando", tank_destroyer: "armour",
 };
 
 export function symbolOf(counter, statics) {
-  return statics?.symbol ?? KIND_SYMBOL[counter.kind] ?? KIND_SYMBOL[statics?.kind] ?? "infantry";
+  return counter.symbol ?? statics?.symbol ?? KIND_SYMBOL[counter.kind] ?? KIND_SYMBOL[counter.branch] ?? KIND_SYMBOL[statics?.kind] ?? KIND_SYMBOL[statics?.branch] ?? "infantry";
+}
+
+/** Printed colours of step units: national band, light body, darker functional band. */
+export const NATION_STYLE = {
+  german: { band: "#8e9398", body: "#d3d5d6", dark: "#464b51", ink: "#111" },
+  us: { band: "#7b8837", body: "#cfd3a6", dark: "#414b16", ink: "#111" },
+  british: { band: "#c4953b", body: "#ead3a0", dark: "#74511a", ink: "#111" },
+};
+/** German army identification lines. */
+export const ARMY_LINE = { "6SS": "#f3c800", "5Pz": "#d3202a", "7": "#1f5fd0", white: "#ffffff" };
+/** Marker chips: short text and colour. */
+export const MARKER_STYLE = {
+  out_of_supply: { text: "OoS", fill: "#f08a24", ink: "#111" },
+  isolated: { text: "ISO", fill: "#b3131b", ink: "#fff" },
+  option_retreat: { text: "OR", fill: "#6a3fa0", ink: "#fff" },
+};
+
+/** The nation whose colours a counter wears: its own field, else guessed from its side. */
+export function nationOf(info) {
+  if (info.nation && NATION_STYLE[info.nation]) return info.nation;
+  if (info.side === "german") return "german";
+  if (info.side === "british") return "british";
+  return "us";
 }
 
 /** Lines of the NATO symbol inside a box of w x h centred at (0, cy). */
@@ -35,6 +65,8 @@ function natoSymbol(symbol, w, h, cy, ink) {
     artillery: `<circle cx="0" cy="${cy}" r="${h * 0.16}" fill="${ink}" stroke="none"/>`,
     engineer: `<path d="M ${-w * 0.28} ${cy + h * 0.22} V ${cy - h * 0.18} H ${w * 0.28} V ${cy + h * 0.22} M 0 ${cy - h * 0.18} V ${cy + h * 0.22}" fill="none"/>`,
     hq: line(l, t, l, b + h * 0.7),
+    airborne: cross + `<path d="M ${-w * 0.22} ${b - h * 0.12} q ${w * 0.11} ${-h * 0.25} ${w * 0.22} 0 q ${w * 0.11} ${-h * 0.25} ${w * 0.22} 0" fill="none"/>`,
+    commando: `<text x="0" y="${cy + h * 0.3}" font-size="${h * 0.8}" text-anchor="middle" fill="${ink}" stroke="none" font-weight="700">C</text>`,
   };
   return parts[symbol] ?? "";
 }
@@ -44,11 +76,12 @@ function natoSymbol(symbol, w, h, cy, ink) {
  * info: {side, face: "up"|"down", kind?, cf?, ma?, name?, symbol?}
  */
 export function counterMarkup(info, size, lang = "en") {
+  if (!isHidden(info) && isStepUnit(info)) return stepMarkup(info, size, lang);
   const st = SIDE_STYLE[info.side] ?? DEFAULT_STYLE;
   const half = size / 2;
   const r = size * 0.07;
   const sw = Math.max(size * 0.025, 0.5);
-  if (info.face !== "up") {
+  if (info.face !== "up" && (isHidden(info) || !isStepUnit(info))) {
     return `<rect class="counter-body back" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.back}" stroke="${st.edge}" stroke-width="${sw}"/>`;
   }
   const out = [];
@@ -73,15 +106,95 @@ export function counterMarkup(info, size, lang = "en") {
   return out.join("");
 }
 
+const plain = (v, lang) => (v && typeof v === "object" ? v[lang] ?? v.en ?? "" : v ?? "");
+
+/** Marker chips along the counter's left edge (class counter-marker, hidden by the supply overlay). */
+function markerChips(markers, size) {
+  const out = [];
+  const half = size / 2;
+  (markers ?? []).forEach((m, i) => {
+    const st = MARKER_STYLE[m] ?? { text: String(m).slice(0, 3).toUpperCase(), fill: "#333", ink: "#fff" };
+    const w = size * 0.42, hgt = size * 0.2, x = -half - size * 0.08, y = -half + size * 0.3 + i * (hgt + size * 0.03);
+    out.push(`<g class="counter-marker marker-${esc(m)}"><rect x="${x}" y="${y}" width="${w}" height="${hgt}" rx="${size * 0.03}" fill="${st.fill}" stroke="#111" stroke-width="${size * 0.015}"/><text x="${x + w / 2}" y="${y + hgt * 0.78}" font-size="${hgt * 0.82}" font-weight="800" text-anchor="middle" fill="${st.ink}">${esc(st.text)}</text></g>`);
+  });
+  return out.join("");
+}
+
+/**
+ * A step unit (attack-defence): national band + designation on top, German army line, NATO
+ * symbol, functional band (mechanised: darker, white numerals), reduced stripe, marker chips.
+ */
+export function stepMarkup(info, size, lang = "en") {
+  const nation = nationOf(info);
+  const st = NATION_STYLE[nation];
+  const half = size / 2;
+  const r = size * 0.06;
+  const sw = Math.max(size * 0.025, 0.5);
+  const reduced = isReduced(info);
+  const mech = !!info.mechanised;
+  const out = [];
+  out.push(`<rect class="counter-shadow" x="${-half + size * 0.05}" y="${-half + size * 0.06}" width="${size}" height="${size}" rx="${r}" fill="rgba(0,0,0,.35)"/>`);
+  out.push(`<rect class="counter-body${reduced ? " reduced" : ""}" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.body}" stroke="#222" stroke-width="${sw}"/>`);
+  // national colour band with the designation
+  const bandH = size * 0.27;
+  out.push(`<rect class="nation-band" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${bandH}" fill="${st.band}"/>`);
+  const designation = plain(info.designation, lang) || plain(info.name, lang);
+  if (designation) {
+    const fs = size * 0.17;
+    const fit = designation.length * fs * 0.56 > size * 0.9 ? ` textLength="${(size * 0.9).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.72}" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
+  }
+  // German army identification line
+  const armyColour = ARMY_LINE[info.army];
+  const lineY = -half + sw + bandH;
+  if (armyColour && nation === "german") {
+    out.push(`<rect class="army-line-band army-${esc(info.army)}" x="${-half + sw}" y="${lineY}" width="${size - 2 * sw}" height="${size * 0.07}" fill="${armyColour}" stroke="#333" stroke-width="${sw * 0.3}"/>`);
+  }
+  // the NATO symbol
+  const w = size * 0.42, h = size * 0.22, cy = -size * 0.02;
+  const symbol = info.symbol ?? KIND_SYMBOL[info.branch] ?? KIND_SYMBOL[info.kind] ?? "infantry";
+  out.push(`<g stroke="${st.ink}" stroke-width="${sw}" fill="none"><rect x="${-w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" fill="${st.body}"/>${natoSymbol(symbol, w, h, cy, st.ink)}</g>`);
+  // functional band (mechanised): darker, white numerals
+  const botH = size * 0.33;
+  const botY = half - sw - botH;
+  let ink = st.ink;
+  if (mech) {
+    out.push(`<rect class="functional-band" x="${-half + sw}" y="${botY}" width="${size - 2 * sw}" height="${botH}" fill="${info.functional_colour ?? st.dark}"/>`);
+    ink = "#fff";
+  }
+  if (info.attack !== undefined || info.defence !== undefined) {
+    const text = `${info.attack ?? "?"}-${info.defence ?? "?"}`;
+    const fs = size * 0.25;
+    const fit = text.length * fs * 0.6 > size * 0.92 ? ` textLength="${(size * 0.9).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+    out.push(`<text class="counter-factors" x="0" y="${half - sw - botH * 0.22}" font-size="${fs}" font-weight="800" text-anchor="middle" fill="${ink}"${fit}>${esc(text)}</text>`);
+  }
+  if (reduced) {
+    // a diagonal stripe across the upper-right corner and a paler face
+    const k = size * 0.34;
+    out.push(`<path class="reduced-stripe" d="M ${half - k} ${-half} L ${half - k * 0.55} ${-half} L ${half} ${-half + k * 0.45} L ${half} ${-half + k} Z" fill="#fff" stroke="#b3131b" stroke-width="${sw}"/>`);
+    out.push(`<rect x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="#fff" opacity="0.22" pointer-events="none"/>`);
+  }
+  out.push(markerChips(info.markers, size));
+  return out.join("");
+}
+
 /** Everything that changes a counter's picture; the node is redrawn only when this changes. */
 export function counterSignature(info, lang) {
-  return [info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang].join("|");
+  return [info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
+    info.attack, info.defence, info.steps, info.nation, info.army, info.mechanised, JSON.stringify(info.designation ?? ""),
+    (info.markers ?? []).join(","), info.branch, info.functional_colour].join("|");
 }
 
 /** A spoken description for aria-label. */
 export function counterLabel(info, sideName, lang = "en") {
   const name = typeof info.name === "object" && info.name ? info.name[lang] ?? info.name.en : info.name;
-  if (info.face !== "up") return `${sideName}: ${lang === "ja" ? "混乱(裏向き)" : "disrupted (face down)"}`;
+  if (isHidden(info) || (info.face !== "up" && !isStepUnit(info))) return `${sideName}: ${lang === "ja" ? "混乱(裏向き)" : "disrupted (face down)"}`;
+  if (isStepUnit(info)) {
+    const des = plain(info.designation, lang);
+    const words = [des, name && name !== des ? name : "", `${info.attack ?? "?"}-${info.defence ?? "?"}`,
+      isReduced(info) ? (lang === "ja" ? "(減少)" : "(reduced)") : ""].filter(Boolean);
+    return `${sideName}: ${words.join(" ")}`;
+  }
   return `${sideName}: ${name ?? info.kind ?? ""} ${info.cf ?? ""}-${info.ma ?? ""}`.trim();
 }
 
@@ -90,14 +203,28 @@ export function counterLabel(info, sideName, lang = "en") {
  * (the view's name may be a message {key, args}; the static one is {en, ja}).
  */
 export function counterInfo(counter, staticCounters, catalogue, lang = getLang()) {
-  const up = counter.face === "up";
+  const up = counter.face === "up" || (!isHidden(counter) && (counter.face !== undefined || isStepUnit(counter)));
   const statics = up && counter.id ? staticCounters?.[counter.id] : undefined;
   const name = up ? counter.name ?? statics?.name : undefined;
-  return {
+  const out = {
     ...counter,
     symbol: up ? symbolOf(counter, statics) : undefined,
     name: name === undefined ? undefined : renderArg(name, catalogue, lang),
   };
+  if (up && statics) {
+    // step units: fill what the view leaves out from the static order of battle
+    for (const k of ["nation", "army", "mechanised", "designation", "division", "branch", "functional_colour"]) {
+      if (out[k] === undefined && statics[k] !== undefined) out[k] = statics[k];
+    }
+    const faceData = isReduced(counter) ? statics.back : statics.front;
+    if (faceData && out.attack === undefined && out.defence === undefined) {
+      out.attack = faceData.attack;
+      out.defence = faceData.defence;
+    }
+  }
+  if (out.designation !== undefined && typeof out.designation === "object") out.designation = renderArg(out.designation, catalogue, lang);
+  if (out.division !== undefined && out.division !== null && typeof out.division === "object") out.division = renderArg(out.division, catalogue, lang);
+  return out;
 }
 
 /** Updates a keyed counter <g> in place (redraws its picture only if it changed). */
@@ -108,7 +235,8 @@ export function drawCounterNode(g, info, size, lang, sideName) {
     g.dataset.sig = sig;
   }
   g.setAttribute("aria-label", counterLabel(info, sideName, lang));
-  g.classList.toggle("face-down", info.face !== "up");
+  g.classList.toggle("face-down", isHidden(info) || (info.face !== "up" && !isStepUnit(info)));
+  g.classList.toggle("reduced", !isHidden(info) && isStepUnit(info) && isReduced(info));
 }
 
 /**

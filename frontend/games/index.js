@@ -2,6 +2,7 @@
 
 const PANELS = {
   shimada: () => import("./shimada/panel.js"),
+  bulge: () => import("./bulge/panel.js"),
 };
 
 /** The game's panel module ({createPanel}), or null for a game without one. */
