@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..engine.core import Rules
+from .bulge import RULES as BULGE
 from .shimada import RULES as SHIMADA
 
 GAMES: dict[str, Rules] = {
     SHIMADA.id: SHIMADA,
+    BULGE.id: BULGE,
 }
