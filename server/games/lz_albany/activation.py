@@ -1,0 +1,296 @@
+"""§4.1 / §5.1 Fire/Move chits, activation of a unit group, Adrenaline, officers joining, and
+§5.3 movement between areas (contested areas, LZ Columbus and the transit area, carrying casualties,
+the NVA retreat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.core import Action, State
+from . import combat, support
+from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .steps import Frame, decision, pop, push, side_of
+from .units import (
+    area_name,
+    has_marker,
+    is_contested,
+    log,
+    name,
+    side_name,
+    unit,
+    units_at,
+)
+
+MODES = ("fire", "move")
+
+
+# === §4.1 A FIRE/MOVE CHIT: CHOOSE A GROUP AND A FACE ===
+
+def group_on_map(state: State, group: str) -> list[str]:
+    return sorted(u for u, s in game_data().units.items()
+                  if s.group == group and unit(state, u)["status"] == "map")
+
+
+def eligible_groups(state: State, side: str) -> list[str]:
+    """§5.1: a group with an empty box (at most 2 activations a turn) and a unit on the map."""
+    boxes = tables()["activation"]["boxes_per_group"]
+    return [g for g, info in sorted(game_data().groups.items())
+            if info["side"] == side and len(state["boxes"][g]) < boxes and group_on_map(state, g)]
+
+
+def lone_officers(state: State, side: str) -> list[str]:
+    """§5.1 / §10.1: an officer with no friendly unit in its area may activate once a turn."""
+    out = []
+    per_turn = tables()["activation"]["lone_officer_activations_per_turn"]
+    for uid, s in sorted(game_data().units.items()):
+        u = unit(state, uid)
+        if s.side != side or not s.is_officer or u["status"] != "map" or u["hits"] > 0:
+            continue
+        if any(spec(o).combat for o in units_at(state, u["area"], side)):
+            continue
+        if state["lone"].get(uid, 0) < per_turn and u["area"] != TRANSIT:
+            out.append(uid)
+    return out
+
+
+def _modes(state: State, side: str) -> tuple[str, ...]:
+    # §4.1: under the NVA retreat every NVA chit is used for Move only.
+    return ("move",) if side == "nva" and state["retreat"] else MODES
+
+
+def _fm_actions(state: State, frame: Frame) -> list[Action]:
+    side = side_of(frame)
+    acts: list[Action] = []
+    adrenaline_on = tables()["activation"]["adrenaline_on_activation"]
+    for g in eligible_groups(state, side):
+        for mode in _modes(state, side):
+            acts.append({"type": "activate", "group": g, "mode": mode})
+        # §5.3: on the group's 2nd chit the Adrenaline in the box gives two actions.
+        if state["adrenaline"][side] and len(state["boxes"][g]) + 1 == adrenaline_on:
+            for mode in _modes(state, side):
+                acts.append({"type": "activate", "group": g, "mode": mode, "adrenaline": True})
+    for o in lone_officers(state, side):
+        acts.append({"type": "activate_officer", "unit": o})
+    acts.append({"type": "pass"})  # AMBIG-5: a chit may be passed (wasted)
+    return acts
+
+
+def _fm_apply(state: State, frame: Frame, action: Action) -> None:
+    side = side_of(frame)
+    pop(state)
+    if action["type"] == "pass":
+        log(state, "chit_passed", side=side_name(side))
+        return
+    if action["type"] == "activate_officer":
+        o = action["unit"]
+        state["lone"][o] = state["lone"].get(o, 0) + 1
+        log(state, "officer_activated", unit=name(o))
+        push(state, _activation(side, None, "move", 1, False, [o]))
+        return
+    g, mode = action["group"], action["mode"]
+    adrenaline = bool(action.get("adrenaline"))
+    state["boxes"][g].append(mode)
+    state["drawn"][frame["index"]].update(group=g, face=mode)
+    if adrenaline:
+        state["adrenaline"][side] = False
+        log(state, "adrenaline", group={"key": f"group.{g}"})
+    log(state, "activated", group={"key": f"group.{g}"}, mode={"key": f"chit_face.{mode}"})
+    push(state, _activation(side, g, mode, 2 if adrenaline else 1, adrenaline, []))
+
+
+def _activation(side: str, group: str | None, mode: str, left: int, adrenaline: bool,
+                joined: list[str]) -> Frame:
+    return {"kind": "act", "side": side, "group": group, "mode": mode, "left": left,
+            "adrenaline": adrenaline, "joined": joined, "moved": {}, "fired": [], "carry": {}}
+
+
+decision("fm", lambda s, f: side_of(f), _fm_actions, _fm_apply)
+
+
+# === §5.1 THE ACTIVATED UNITS ===
+
+def activated(state: State, frame: Frame) -> list[str]:
+    """The group's units and officers on the map (§5.1, §10.1), plus senior officers who joined."""
+    group = [] if frame["group"] is None else group_on_map(state, frame["group"])
+    return sorted({*group, *(o for o in frame["joined"] if unit(state, o)["status"] == "map")})
+
+
+def joinable(state: State, frame: Frame) -> list[str]:
+    """§5.1: a senior officer may join activated units in its area, 2 times a turn (AMBIG-6)."""
+    if frame["group"] is None:
+        return []
+    cap = tables()["activation"]["senior_officer_joins_per_turn"]
+    areas = {unit(state, u)["area"] for u in activated(state, frame) if spec(u).combat}
+    out = []
+    for uid, s in sorted(game_data().units.items()):
+        u = unit(state, uid)
+        if (s.side == frame["side"] and s.is_senior and u["status"] == "map" and u["hits"] == 0
+                and u["area"] in areas and uid not in frame["joined"] and state["joins"].get(uid, 0) < cap):
+            out.append(uid)
+    return out
+
+
+# === §5.3 MOVEMENT ===
+
+def _may_leave(state: State, uid: str) -> bool:
+    u = unit(state, uid)
+    s = spec(uid)
+    if not s.moves or has_marker(state, uid, "no_move", "no_fire_move"):
+        return False  # §5.3: artillery never leaves LZ Columbus; §5.17 No-Move markers
+    # §5.3: US units may not leave LZ Columbus while NVA units are in it.
+    return not (s.side == "us" and u["area"] == COLUMBUS and units_at(state, COLUMBUS, "nva"))
+
+
+def _may_enter(state: State, frame: Frame, uid: str, to: str) -> bool:
+    s = spec(uid)
+    here = unit(state, uid)["area"]
+    if s.side == "nva" and frame["adrenaline"] and to == COLUMBUS:
+        return False  # §5.3: the NVA may not use Adrenaline to enter LZ Columbus
+    if s.side == "nva" and state["retreat"]:
+        dist = game_data().edge_distance
+        return bool(dist[to] < dist[here])  # §5.2E, AMBIG-29: a moving unit goes toward a map edge
+    return True
+
+
+def _escorted(frame: Frame, here: str, to: str, officer: bool) -> bool:
+    """Whether an unwounded officer (``officer``) or any unit moved from ``here`` to ``to`` this action."""
+    return any(m == [here, to] and (not officer or spec(o).is_officer) for o, m in frame["moved"].items())
+
+
+def move_targets(state: State, frame: Frame, uid: str) -> list[str]:
+    u = unit(state, uid)
+    here = u["area"]
+    if uid in frame["moved"] or not _may_leave(state, uid):
+        return []
+    s = spec(uid)
+    out = []
+    for to in game_data().board.neighbours(here):
+        if not _may_enter(state, frame, uid, to):
+            continue
+        # §5.3 / §5.12: a platoon with hits (or reduced) moves only with an officer going with it.
+        if s.combat and u["hits"] > 0 and not _escorted(frame, here, to, officer=True):
+            continue
+        out.append(to)
+    return out
+
+
+def _may_carry(state: State, frame: Frame, carrier: str, cargo: str) -> bool:
+    return (spec(carrier).combat and unit(state, carrier)["status"] == "map"
+            and spec(carrier).side == spec(cargo).side and carrier not in frame["carry"])
+
+
+def cargo_targets(state: State, frame: Frame, uid: str) -> list[str]:
+    """§5.3 / §5.13: a casualty marker or wounded officer moves only carried by a platoon that moved
+    from its area this action, one each. AMBIG-28: a wounded NVA officer moves with an NVA unit."""
+    u = unit(state, uid)
+    here = u["area"]
+    if uid in frame["moved"] or here is None:
+        return []
+    carriers = [c for c, m in frame["moved"].items() if m[0] == here and _may_carry(state, frame, c, uid)]
+    return sorted({frame["moved"][c][1] for c in carriers})
+
+
+def _cargo(state: State, frame: Frame) -> list[str]:
+    side = frame["side"]
+    return sorted(uid for uid, u in state["units"].items()
+                  if spec(uid).side == side and u["area"] is not None
+                  and (u["status"] == "casualty" or (spec(uid).is_officer and u["status"] == "map" and u["hits"] == 1)))
+
+
+def _move_actions(state: State, frame: Frame) -> list[Action]:
+    acts: list[Action] = []
+    for uid in activated(state, frame):
+        if spec(uid).is_officer and unit(state, uid)["hits"] > 0:
+            continue  # a wounded officer moves only when carried
+        acts += [{"type": "move", "unit": uid, "to": to} for to in move_targets(state, frame, uid)]
+        area = unit(state, uid)["area"]
+        if (frame["side"] == "nva" and state["retreat"] and game_data().is_edge(area)
+                and uid not in frame["moved"] and _may_leave(state, uid)):
+            acts.append({"type": "exit", "unit": uid})  # §5.2E: off the map from an edge area
+    for uid in _cargo(state, frame):
+        acts += [{"type": "move", "unit": uid, "to": to} for to in cargo_targets(state, frame, uid)]
+    return acts
+
+
+def move(state: State, frame: Frame, uid: str, to: str) -> None:
+    u = unit(state, uid)
+    here = u["area"]
+    s = spec(uid)
+    if u["status"] == "map" and (s.combat or u["hits"] == 0):
+        frame["moved"][uid] = [here, to]
+    else:
+        carrier = next(c for c, m in sorted(frame["moved"].items())
+                       if m == [here, to] and _may_carry(state, frame, c, uid))
+        frame["carry"][carrier] = uid
+        frame["moved"][uid] = [here, to]
+    u["area"] = to
+    log(state, "moved", unit=name(uid), frm=area_name(here), to=area_name(to))
+
+
+# === The activation step ===
+
+def _act_actions(state: State, frame: Frame) -> list[Action]:
+    acts: list[Action] = [{"type": "join", "unit": o} for o in joinable(state, frame)]
+    if frame["mode"] == "move":
+        acts += _move_actions(state, frame)
+    else:
+        acts += combat.fire_actions(state, frame, activated(state, frame))
+        acts += support.mortar_actions(state, frame, activated(state, frame))
+    acts.append({"type": "end_activation"})
+    return acts
+
+
+def _act_apply(state: State, frame: Frame, action: Action) -> None:
+    kind = action["type"]
+    if kind == "join":
+        o = action["unit"]
+        frame["joined"].append(o)
+        state["joins"][o] = state["joins"].get(o, 0) + 1
+        log(state, "officer_joined", unit=name(o))
+    elif kind == "move":
+        move(state, frame, action["unit"], action["to"])
+    elif kind == "exit":
+        uid = action["unit"]
+        unit(state, uid).update(status="exited", area=None)  # §5.2E: not "eliminated" for VP
+        log(state, "exited", unit=name(uid))
+    elif kind == "fire":
+        combat.fire(state, frame, action["from"], action["at"], activated(state, frame))
+    elif kind == "mortar":
+        support.mortar(state, frame, action["from"], action["at"], activated(state, frame))
+    elif kind == "end_activation":
+        end_action(state, frame)
+
+
+def end_action(state: State, frame: Frame) -> None:
+    """Q&A 7, AMBIG-11: when the action is over, melee in every contested area holding activated
+    units; with Adrenaline, after each action, then the second action."""
+    pop(state)
+    units = activated(state, frame)
+    areas = sorted({unit(state, u)["area"] for u in units if spec(u).combat and unit(state, u)["area"]})
+    melees: list[dict[str, Any]] = [
+        {"kind": "melee", "side": frame["side"], "group": frame["group"], "area": a, "joined": frame["joined"]}
+        for a in areas if is_contested(state, a)]
+    after: list[dict[str, Any]] = []
+    if frame["left"] > 1:
+        after.append({"kind": "second", "side": frame["side"], "group": frame["group"],
+                      "joined": frame["joined"], "adrenaline": True})
+    push(state, *melees, *after)
+
+
+decision("act", lambda s, f: side_of(f), _act_actions, _act_apply)
+
+
+def _second_actions(state: State, frame: Frame) -> list[Action]:
+    if not frame["group"] or not group_on_map(state, frame["group"]):
+        return []
+    return [{"type": "second_action", "mode": m} for m in _modes(state, frame["side"])]
+
+
+def _second_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    mode = action["mode"]
+    log(state, "second_action", mode={"key": f"chit_face.{mode}"})
+    push(state, _activation(frame["side"], frame["group"], mode, 1, True, list(frame["joined"])))
+
+
+decision("second", lambda s, f: side_of(f), _second_actions, _second_apply)

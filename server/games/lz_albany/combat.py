@@ -1,0 +1,345 @@
+"""§5.4 combat in general, §5.5 melee, §5.6 infantry ranged fire with return fire and the advance,
+§5.12 hit allocation, and the officer damage check (§5.6 step 6, §5.15)."""
+
+from __future__ import annotations
+
+from ...engine import rng
+from ...engine.core import Action, Message, State
+from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .steps import Frame, auto, decision, pop, push, side_of
+from .units import (
+    area_name,
+    can_take_hit,
+    combat_units_at,
+    enemy,
+    has_marker,
+    hit,
+    is_contested,
+    is_night,
+    log,
+    name,
+    officers_at,
+    score,
+    side_name,
+    stacking_count,
+    stacking_limit,
+    strength,
+    unit,
+    units_at,
+)
+
+
+def roll_dice(state: State, n: int) -> tuple[list[int], int]:
+    """§5.4: n d6; each 6 is one hit."""
+    faces = [rng.roll(state) for _ in range(max(0, n))]
+    return faces, sum(1 for f in faces if f in tables()["combat"]["hit_on"])
+
+
+def under_flare(state: State, area: str) -> bool:
+    return area in state["flares"]
+
+
+def night_applies(state: State, area: str) -> bool:
+    """§5.16: night effects, except in an area under a flare (AMBIG-20: the flare's area)."""
+    return is_night(state) and not under_flare(state, area)
+
+
+def strength_of(state: State, side: str, area: str, target: str, units: list[str], kind: str,
+                officers: list[str], *, jungle: bool) -> tuple[int, list[Message]]:
+    """The dice of one combat: the units' strengths and every modifier with its reason.
+
+    §5.2 overstack (AMBIG-7: ``units`` mode, fewer units may fire; ``dice`` mode, −1 die per unit
+    over) and target concentration; §5.4 officers (+1 to one unit each); §5.6 jungle (−1 per
+    infantry unit firing into jungle); §5.16 night (AMBIG-19: −1 die per pool).
+    """
+    mods: list[Message] = []
+    values = sorted((strength(state, u, kind) for u in units), reverse=True)
+    limit = stacking_limit(area)
+    over = 0 if limit is None else max(0, stacking_count(state, area, side) - limit)
+    dice_minus = 0
+    if over and state["options"].get("overstack", "units") == "units":
+        allowed = max(0, limit - over) if limit is not None else len(values)
+        if allowed < len(values):
+            values = values[:allowed]
+            mods.append({"key": "mod.overstack_units", "args": {"allowed": allowed}})
+    elif over:
+        dice_minus = over
+        mods.append({"key": "mod.overstack_dice", "args": {"dice": -over}})
+    dice = sum(values) - dice_minus
+    bonus = min(len(officers), len(values)) * tables()["combat"]["officer_bonus"]
+    if bonus:
+        dice += bonus
+        mods.append({"key": "mod.officer", "args": {"dice": bonus}})
+    if jungle and game_data().terrain(target) == "jungle":
+        minus = sum(1 for u in units if spec(u).infantry) * tables()["combat"]["jungle_fire_per_unit"]
+        if minus:
+            dice += minus
+            mods.append({"key": "mod.jungle", "args": {"dice": minus}})
+    t_limit = stacking_limit(target)
+    t_over = 0 if t_limit is None else max(0, stacking_count(state, target, enemy(side)) - t_limit)
+    if t_over:
+        dice += t_over * tables()["stacking"]["target_concentration_per_unit_over"]
+        mods.append({"key": "mod.concentration", "args": {"dice": t_over}})
+    if night_applies(state, target):
+        dice += tables()["night"]["dice"]
+        mods.append({"key": "mod.night", "args": {"dice": tables()["night"]["dice"]}})
+    return max(0, dice), mods
+
+
+# === §5.12 HIT ALLOCATION ===
+
+def assign_frame(chooser: str, victims: str, area: str, hits: int, *, officers: bool,
+                 cap: int | None = None) -> Frame:
+    return {"kind": "assign", "side": chooser, "victims": victims, "area": area, "hits": hits,
+            "officers": officers, "cap": cap}
+
+
+def first_and_rest(firer: str, victims: str, area: str, hits: int, *, first_officers: bool,
+                   rest_officers: bool, cap: int | None = None) -> list[Frame]:
+    """§5.5 step 4 / §5.6 step 4: the first hit is assigned by the opponent, the rest by the owner."""
+    return [assign_frame(firer, victims, area, min(hits, 1), officers=first_officers, cap=cap),
+            assign_frame(victims, victims, area, max(0, hits - 1), officers=rest_officers, cap=cap)]
+
+
+def candidates(state: State, frame: Frame) -> list[str]:
+    return [u for u in units_at(state, frame["area"], frame["victims"])
+            if can_take_hit(state, u, frame["cap"], frame["officers"])]
+
+
+@auto("assign")
+def _assign(state: State, frame: Frame) -> None:
+    if frame["hits"] <= 0:
+        pop(state)
+        return
+    options = candidates(state, frame)
+    if not options:
+        # §5.12: hits that cannot be assigned are lost.
+        log(state, "hits_lost", hits=frame["hits"], area=area_name(frame["area"]))
+        pop(state)
+    elif len(options) == 1:
+        frame["hits"] -= 1
+        hit(state, options[0])
+    else:
+        frame["kind"] = "assign_choice"
+
+
+def _choice_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "assign_hit", "unit": u} for u in candidates(state, frame)]
+
+
+def _choice_apply(state: State, frame: Frame, action: Action) -> None:
+    frame["hits"] -= 1
+    frame["kind"] = "assign"
+    hit(state, action["unit"])
+
+
+decision("assign_choice", lambda s, f: side_of(f), _choice_actions, _choice_apply)
+
+
+# === §5.6 step 6, §5.15 OFFICER DAMAGE CHECK ===
+
+@auto("officer_check")
+def _officer_check(state: State, frame: Frame) -> None:
+    pop(state)
+    officers = officers_at(state, frame["area"], frame["side"])
+    if not officers:
+        return
+    on = tables()["officers"]["damage_check_on"]
+    if frame.get("mode") == "each":
+        for o in officers:  # §5.8 step 5, §5.10 B2: one die for each officer
+            face = rng.roll(state)
+            log(state, "officer_check", area=area_name(frame["area"]), face=face)
+            if face in on:
+                hit(state, o)
+        return
+    face = rng.roll(state)  # §5.6 step 6: roll for damage first, then pick the officer
+    log(state, "officer_check", area=area_name(frame["area"]), face=face)
+    if face in on:
+        hit(state, officers[rng.randbelow(state, len(officers))] if len(officers) > 1 else officers[0])
+
+
+def officer_check_frame(side: str, area: str, mode: str = "one") -> Frame:
+    return {"kind": "officer_check", "side": side, "area": area, "mode": mode}
+
+
+# === §5.6 INFANTRY RANGED FIRE ===
+
+def firers_in(state: State, frame: Frame, area: str, units: list[str]) -> list[str]:
+    """§5.6: activated infantry in ``area`` that has not fired this action and may fire."""
+    return [u for u in units if spec(u).infantry and unit(state, u)["status"] == "map"
+            and unit(state, u)["area"] == area and u not in frame["fired"]
+            and not has_marker(state, u, "no_fire", "no_fire_move") and strength(state, u, "fire") > 0]
+
+
+def targets_from(state: State, side: str, area: str) -> list[str]:
+    """§5.6: adjacent non-contested areas with enemy units (no combat in the transit area)."""
+    out = []
+    for t in game_data().board.neighbours(area):
+        if t != TRANSIT and not is_contested(state, t) and units_at(state, t, enemy(side)):
+            out.append(t)
+    return out
+
+
+def fire_actions(state: State, frame: Frame, units: list[str]) -> list[Action]:
+    acts: list[Action] = []
+    areas = sorted({unit(state, u)["area"] for u in units if unit(state, u)["area"]})
+    for a in areas:
+        if a == TRANSIT or is_contested(state, a) or not firers_in(state, frame, a, units):
+            continue  # §5.4: units in a contested area cannot fire out of it
+        acts += [{"type": "fire", "from": a, "at": t} for t in targets_from(state, frame["side"], a)]
+    return acts
+
+
+def _able_officers(state: State, area: str, side: str, allowed: list[str] | None) -> list[str]:
+    return [o for o in officers_at(state, area, side, able=True) if allowed is None or o in allowed]
+
+
+def fire(state: State, frame: Frame, area: str, target: str, units: list[str]) -> None:
+    """§5.6 steps 1-4; then return fire (5), the officer checks (6) and the advance (7)."""
+    side = frame["side"]
+    firers = firers_in(state, frame, area, units)
+    frame["fired"] += firers
+    officers = _able_officers(state, area, side, units)
+    dice, mods = strength_of(state, side, area, target, firers, "fire", officers, jungle=True)
+    faces, hits = roll_dice(state, dice)
+    log(state, "fire", side=side_name(side), frm=area_name(area), at=area_name(target), dice=dice,
+        faces=faces, hits=hits, mods=mods)
+    them = enemy(side)
+    # §5.6 step 4 / Q&A 1: only the NVA on turn 1 may put the first hit on an officer.
+    first_officers = side in tables()["officers"]["targetable_first_hit"] and \
+        state["turn"] in tables()["officers"]["targetable_first_hit"][side]
+    push(state,
+         *first_and_rest(side, them, target, hits, first_officers=first_officers, rest_officers=False),
+         {"kind": "return_fire", "side": them, "from": target, "at": area,
+          "units": combat_units_at(state, target, them)},
+         *([officer_check_frame(them, target)] if hits else []),
+         {"kind": "advance", "side": side, "from": area, "to": target, "units": firers})
+
+
+def _returners(state: State, frame: Frame) -> list[str]:
+    return [u for u in frame["units"] if unit(state, u)["status"] == "map" and unit(state, u)["area"] == frame["from"]
+            and spec(u).infantry and not has_marker(state, u, "no_fire", "no_fire_move")
+            and strength(state, u, "fire") > 0]
+
+
+def _return_actions(state: State, frame: Frame) -> list[Action]:
+    if not _returners(state, frame) or not units_at(state, frame["at"], enemy(frame["side"])):
+        return []
+    return [{"type": "return_fire"}, {"type": "no_return_fire"}]
+
+
+def _return_apply(state: State, frame: Frame, action: Action) -> None:
+    """§5.6 step 5: the defenders fire back by the same procedure; the defender assigns the first
+    hit, the original firer the rest; then the officer check in the firer's area."""
+    pop(state)
+    if action["type"] == "no_return_fire":
+        return
+    side, area, target = frame["side"], frame["from"], frame["at"]
+    returners = _returners(state, frame)
+    officers = _able_officers(state, area, side, None)
+    dice, mods = strength_of(state, side, area, target, returners, "fire", officers, jungle=True)
+    faces, hits = roll_dice(state, dice)
+    log(state, "return_fire", side=side_name(side), frm=area_name(area), at=area_name(target), dice=dice,
+        faces=faces, hits=hits, mods=mods)
+    push(state, *first_and_rest(side, enemy(side), target, hits, first_officers=False, rest_officers=False),
+         *([officer_check_frame(enemy(side), target)] if hits else []))
+
+
+decision("return_fire", lambda s, f: side_of(f), _return_actions, _return_apply)
+
+
+def _advance_actions(state: State, frame: Frame) -> list[Action]:
+    """§5.6 step 7: into the primary target area once it holds no enemy combat units."""
+    if combat_units_at(state, frame["to"], enemy(frame["side"])):
+        return []
+    movers = [u for u in frame["units"]
+              if unit(state, u)["status"] == "map" and unit(state, u)["area"] == frame["from"]]
+    if not movers:
+        return []
+    return [*({"type": "advance", "unit": u, "to": frame["to"]} for u in movers), {"type": "end_advance"}]
+
+
+def _advance_apply(state: State, frame: Frame, action: Action) -> None:
+    if action["type"] == "end_advance":
+        pop(state)
+        return
+    uid = action["unit"]
+    unit(state, uid)["area"] = frame["to"]  # AMBIG-24: the advance ignores the officer rule
+    log(state, "advanced", unit=name(uid), to=area_name(frame["to"]))
+
+
+decision("advance", lambda s, f: side_of(f), _advance_actions, _advance_apply)
+
+
+# === §5.5 MELEE ===
+
+@auto("melee")
+def _melee(state: State, frame: Frame) -> None:
+    pop(state)
+    side, area = frame["side"], frame["area"]
+    if not is_contested(state, area):
+        return
+    them = enemy(side)
+    if side == "us" and night_applies(state, area):
+        # §5.5 / §5.16 D: at night the US must find the NVA first (1-3 found).
+        face = rng.roll(state)
+        found = face in tables()["night"]["us_melee_search_found_on"]
+        log(state, "search", area=area_name(area), face=face, found=found)
+        if not found:
+            return
+    activated = [u for u in combat_units_at(state, area, side)
+                 if frame["group"] is None or spec(u).group == frame["group"]]
+    if not activated:
+        return
+    attack_officers = [o for o in officers_at(state, area, side, able=True)
+                       if spec(o).group == frame["group"] or o in frame["joined"]]
+    defenders = combat_units_at(state, area, them)
+    a_dice, a_mods = strength_of(state, side, area, area, activated, "melee", attack_officers, jungle=False)
+    d_dice, d_mods = strength_of(state, them, area, area, defenders, "melee",
+                                 officers_at(state, area, them, able=True), jungle=False)
+    # §5.5 step 3: both roll at once; hits do not affect the enemy's roll.
+    a_faces, a_hits = roll_dice(state, a_dice)
+    d_faces, d_hits = roll_dice(state, d_dice)
+    log(state, "melee", area=area_name(area), attacker=side_name(side), a_dice=a_dice, a_faces=a_faces,
+        a_hits=a_hits, a_mods=a_mods, d_dice=d_dice, d_faces=d_faces, d_hits=d_hits, d_mods=d_mods)
+    if area == COLUMBUS and side == "nva" and not state["melee_columbus"]:
+        state["melee_columbus"] = True  # §5.5 / AMBIG-12: once per game
+        score(state, "nva", "melee_in_lz_columbus")
+    # §5.5 step 4: the first hit of each side is assigned by the opponent; officers may be hit.
+    push(state,
+         *first_and_rest(side, them, area, a_hits, first_officers=True, rest_officers=True),
+         *first_and_rest(them, side, area, d_hits, first_officers=True, rest_officers=True),
+         {"kind": "retreat", "side": them, "area": area},
+         {"kind": "retreat", "side": side, "area": area})
+
+
+def _retreat_actions(state: State, frame: Frame) -> list[Action]:
+    """§5.5 steps 5-6: survivors may retreat to adjacent areas (AMBIG-24: not into enemy-occupied
+    areas; hit units need no officer)."""
+    area, side = frame["area"], frame["side"]
+    if not is_contested(state, area):
+        return []
+    if side == "us" and area == COLUMBUS:
+        return []  # §5.3: the US cannot leave LZ Columbus while the NVA are in it
+    acts: list[Action] = []
+    movers = [u for u in units_at(state, area, side) if unit(state, u)["status"] == "map" and spec(u).moves
+              and (spec(u).combat or unit(state, u)["hits"] == 0)]
+    for to in game_data().board.neighbours(area):
+        if combat_units_at(state, to, enemy(side)):
+            continue
+        acts += [{"type": "retreat", "unit": u, "to": to} for u in movers]
+    if acts:
+        acts.append({"type": "end_retreat"})
+    return acts
+
+
+def _retreat_apply(state: State, frame: Frame, action: Action) -> None:
+    if action["type"] == "end_retreat":
+        pop(state)
+        return
+    uid, to = action["unit"], action["to"]
+    log(state, "retreated", unit=name(uid), frm=area_name(frame["area"]), to=area_name(to))
+    unit(state, uid)["area"] = to
+
+
+decision("retreat", lambda s, f: side_of(f), _retreat_actions, _retreat_apply)

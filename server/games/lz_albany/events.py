@@ -1,0 +1,101 @@
+"""§4 P2 / §5.17 the Event Phase: the Choi Oi table."""
+
+from __future__ import annotations
+
+from ...engine import rng
+from ...engine.core import Action, State
+from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .steps import Frame, decision, pop, push, side_of
+from .support import mortar_fire
+from .units import area_name, combat_units_at, enemy, has_marker, hit, log, name, strength, unit
+
+
+def begin(state: State) -> None:
+    # §4: only the NVA on turn 1 (the US skips the Event Phase); AMBIG-2: the NVA first.
+    sides = ["nva"] if state["turn"] == 1 else ["nva", "us"]
+    push(state, *({"kind": "event", "side": s} for s in sides))
+
+
+def _areas(state: State, side: str) -> list[str]:
+    return [a for a in sorted(game_data().board.ids())
+            if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, enemy(side))]
+
+
+def _event_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "event", "at": a} for a in _areas(state, side_of(frame))]
+
+
+def _event_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    side, area = side_of(frame), action["at"]
+    them = enemy(side)
+    face = rng.roll(state)
+    result = tables()["choi_oi"]["results"][str(face)]
+    log(state, "choi_oi", side={"key": f"side.{side}"}, at=area_name(area), face=face,
+        result={"key": f"event.choi_oi.{face}"})
+    platoons = combat_units_at(state, area, them)
+    effect = result["effect"]
+    if effect == "marker":
+        # §5.17 1/2/4, Q&A 5: a marker on one enemy platoon, for this turn.
+        marker = result["marker"]
+        options = [u for u in platoons if not has_marker(state, u, marker)]
+        if options:
+            push(state, {"kind": "event_mark", "side": side, "marker": marker, "units": options})
+    elif effect == "displace":
+        push(state, {"kind": "event_displace", "side": side, "area": area})  # AMBIG-21
+    elif effect == "mortar_misfire":
+        # AMBIG-22: one enemy mortar within 6 areas fires on the area (no LOS, mortar caps).
+        reach = game_data().board.distances(area, limit=result["range"])
+        mortars = sorted(u for u, s in game_data().units.items()
+                         if s.side == them and s.is_mortar and unit(state, u)["status"] == "map"
+                         and unit(state, u)["area"] in reach)
+        if mortars:
+            m = mortars[0]
+            log(state, "misfire", unit=name(m))
+            mortar_fire(state, side, unit(state, m)["area"], area, strength(state, m, "fire"), misfire=True)
+    elif len(platoons) >= result["min_platoons"]:
+        # §5.17 6: two enemy platoons picked at random fire at each other at once (fire strength).
+        a = platoons.pop(rng.randbelow(state, len(platoons)))
+        b = platoons[rng.randbelow(state, len(platoons))] if len(platoons) > 1 else platoons[0]
+        fa = [rng.roll(state) for _ in range(strength(state, a, "fire"))]
+        fb = [rng.roll(state) for _ in range(strength(state, b, "fire"))]
+        on = tables()["combat"]["hit_on"]
+        log(state, "friendly_fire", a=name(a), b=name(b), a_faces=fa, b_faces=fb)
+        for _ in range(sum(1 for f in fa if f in on)):
+            if unit(state, b)["status"] in ("map", "casualty"):
+                hit(state, b)
+        for _ in range(sum(1 for f in fb if f in on)):
+            if unit(state, a)["status"] in ("map", "casualty"):
+                hit(state, a)
+
+
+decision("event", lambda s, f: side_of(f), _event_actions, _event_apply)
+
+
+def _mark_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "mark", "unit": u} for u in frame["units"] if unit(state, u)["status"] == "map"]
+
+
+def _mark_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    unit(state, action["unit"])["markers"].append(frame["marker"])
+    log(state, "marker", unit=name(action["unit"]), marker={"key": f"marker.{frame['marker']}"})
+
+
+decision("event_mark", lambda s, f: side_of(f), _mark_actions, _mark_apply)
+
+
+def _displace_actions(state: State, frame: Frame) -> list[Action]:
+    area = frame["area"]
+    movers = [u for u in combat_units_at(state, area, enemy(side_of(frame))) if spec(u).moves]
+    return [{"type": "displace", "unit": u, "to": to}
+            for u in movers for to in game_data().board.neighbours(area) if to not in (TRANSIT, COLUMBUS)]
+
+
+def _displace_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    unit(state, action["unit"])["area"] = action["to"]
+    log(state, "displaced", unit=name(action["unit"]), to=area_name(action["to"]))
+
+
+decision("event_displace", lambda s, f: side_of(f), _displace_actions, _displace_apply)

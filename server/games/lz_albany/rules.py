@@ -1,0 +1,180 @@
+"""LZ Albany: Ia Drang Valley 1965 (Modern War; Japanese translation): §3 setup, §4 the sequence of
+play, §4.1 the chit draw, §5.18 victory, and the dispatch of actions.
+
+Rule references (§x.y) are to ``shared/rules/lz_albany.md``; AMBIG-n to its §9.
+"""
+
+from __future__ import annotations
+
+from ...engine import chits, rng
+from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
+from . import activation, combat, events, phases, reinforcements, support  # noqa: F401  (register steps)
+from .data import LZ, SIDES, game_data, tables
+from .steps import Frame, active_side, auto, legal, pop, push, run
+from .steps import apply as step_apply
+from .units import combat_units_at, finish, log, side_name, strength
+
+PHASES = ("reinforcement", "event", "action", "recovery", "admin")
+SCENARIOS = ("historical",)
+OVERSTACK_DEFAULT = tables()["stacking"]["overstack_mode"]["default"]
+
+
+# === §3 SETUP ===
+
+def setup(scenario: str, options: Options, seed: bytes) -> State:
+    if scenario not in SCENARIOS:
+        raise IllegalAction(f"Unknown scenario {scenario!r}.")
+    state: State = {
+        "rng": rng.init(seed), "scenario": scenario,
+        "options": {"overstack": options.get("overstack", OVERSTACK_DEFAULT)}, "turn": 1, "phase": "setup",
+        "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in game_data().groups},
+        "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
+        "air_used": [], "gunship_damaged": [], "flares_left": tables()["flares"]["total"], "flares": [],
+        "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
+        "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
+    }
+    for uid, s in sorted(game_data().units.items()):
+        # §3.2C/E: the units of turn 1 on the map; "historical": at their 13:15 areas (a legal set-up).
+        on_map = s.entry_turn == 1
+        state["units"][uid] = {"area": s.historical_area if on_map else None,
+                               "status": "map" if on_map else "pending", "hits": 0, "markers": []}
+    log(state, "setup")
+    push(state, {"kind": "turn", "next": 0})
+    run(state)
+    return state
+
+
+# === §4 SEQUENCE OF PLAY ===
+
+@auto("turn")
+def _turn(state: State, frame: Frame) -> None:
+    i = frame["next"]
+    if i == len(PHASES):
+        state["turn"] += 1
+        frame["next"] = 0
+        return
+    frame["next"] = i + 1
+    phase = PHASES[i]
+    state["phase"] = phase
+    if i == 0:
+        log(state, "turn", turn=state["turn"], night=state["turn"] in tables()["night"]["turns"])
+    log(state, "phase", phase={"key": f"phase.{phase}"})
+    if phase == "reinforcement":
+        reinforcements.begin(state)
+    elif phase == "event":
+        events.begin(state)
+    elif phase == "action":
+        push(state, {"kind": "draw"}, {"kind": "end_action"})
+    elif phase == "recovery":
+        phases.begin_recovery(state)
+    else:
+        admin(state)
+
+
+# === §4.1 THE CHIT DRAW ===
+
+@auto("draw")
+def _draw(state: State, frame: Frame) -> None:
+    """§4 P3: the server draws one chit at random; after it is resolved, the next one."""
+    if not state["cup"]:
+        pop(state)  # §4 P3: the phase ends when the last chit has been drawn and resolved
+        return
+    chit = chits.draw(state, "cup")
+    c = game_data().chit(chit)
+    state["spent"] = sorted([*state["spent"], chit])
+    state["drawn"].append({"chit": chit, "group": None, "face": None})
+    log(state, "drawn", chit={"key": f"chit.{chit}"})
+    side, kind = c["side"], c["kind"]
+    if kind == "fire_move":
+        fm = {"kind": "fm", "side": side, "chit": chit, "index": len(state["drawn"]) - 1}
+        if side == "us" and state["turn"] in tables()["night"]["turns"]:
+            push(state, {"kind": "flares", "side": "us", "placed": 0}, fm)  # §5.16: up to 2 flares first
+        else:
+            push(state, fm)
+    elif kind == "adrenaline":
+        state["adrenaline"][side] = True  # §5.3: into the Adrenaline box, to await use
+    elif kind == "visibility":
+        state["visibility"] = True  # §4.1: air attacks drawn after it are cancelled this turn
+    else:
+        support.begin_chit(state, chit)
+
+
+# === §4 P5 ADMINISTRATION ===
+
+def admin(state: State) -> None:
+    if state["turn"] >= tables()["game"]["turns"]:
+        end_game(state)  # §4 P5: after turn 10, determine the winner
+        return
+    # a. §4.2: the NVA automatic victory is checked the instant VP change (AMBIG-4).
+    # b. §5.16: the flares on the map are removed; used flares never return.
+    state["flares"] = []
+    # d. §4 P5: the drawn chits return to the pool (the NVA Adrenaline not after the retreat).
+    back = [c for c in state["spent"] if not (state["retreat"] and c == "nva_adr")]
+    chits.put(state, "cup", *back)
+    state.update(spent=[], drawn=[], boxes={g: [] for g in game_data().groups}, joins={}, lone={},
+                 visibility=False, air_used=[], gunship_damaged=[], adrenaline={s: False for s in SIDES})
+    for u in state["units"].values():
+        u["markers"] = []  # §5.17: Choi Oi markers last the turn
+    log(state, "admin")
+
+
+# === §5.18 VICTORY ===
+
+def lz_strength(state: State, side: str) -> int:
+    """AMBIG-23: combat strength in LZ Albany = the sum of current melee strengths, officers not counted."""
+    return sum(strength(state, u, "melee") for u in combat_units_at(state, LZ, side))
+
+
+def lz_controller(state: State) -> str | None:
+    us, nva = lz_strength(state, "us"), lz_strength(state, "nva")
+    return "us" if us > nva else "nva" if nva > us else None
+
+
+def casualties_on_map(state: State) -> int:
+    return sum(1 for u in state["units"].values() if u["status"] == "casualty")
+
+
+def end_game(state: State) -> None:
+    """§5.18: VP of the end (AMBIG-16/23: LZ control, casualty markers on the map), then ties (§4.3)."""
+    controller = lz_controller(state)
+    if controller is not None:
+        state["vp"][controller] += tables()["victory"][controller]["lz_albany_control"]
+        log(state, "lz_control", side=side_name(controller))
+    markers = casualties_on_map(state)
+    if markers:
+        state["vp"]["nva"] += markers * tables()["victory"]["nva"]["casualty_on_map_at_end"]
+        log(state, "casualties_on_map", count=markers)
+    us, nva = state["vp"]["us"], state["vp"]["nva"]
+    if us != nva:
+        finish(state, "us" if us > nva else "nva", "vp")
+    elif controller is not None:
+        finish(state, controller, "tie_lz")  # §4.3: the controller of LZ Albany wins a tie
+    else:
+        losses = state["officer_losses"]
+        if losses["us"] != losses["nva"]:
+            finish(state, "us" if losses["us"] < losses["nva"] else "nva", "tie_officers")
+        else:
+            finish(state, None, "draw")  # a further tie is unstated: a draw
+
+
+def outcome(state: State) -> Outcome | None:
+    r = state["result"]
+    if r is None:
+        return None
+    return Outcome(r["winner"], r["reason"], r["score"])
+
+
+# === Who acts, what they may do, and doing it ===
+
+def active_roles(state: State) -> frozenset[Role]:
+    side = active_side(state)
+    return frozenset({side}) if side else frozenset()
+
+
+def legal_actions(state: State, role: Role) -> list[Action]:
+    return legal(state, role)
+
+
+def apply(state: State, role: Role, action: Action) -> State:
+    step_apply(state, role, action)
+    return state

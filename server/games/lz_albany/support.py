@@ -1,0 +1,361 @@
+"""§5.7 mortars, §5.8 the US Artillery chit, §5.9 gunships, §5.10 the Skyraider, §5.3 the Dustoff
+(evacuation and airlift), §5.11 line of sight."""
+
+from __future__ import annotations
+
+from ...engine import rng
+from ...engine.core import Action, State
+from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .steps import Frame, decision, pop, push, side_of
+from .units import (
+    area_name,
+    can_take_hit,
+    combat_units_at,
+    enemy,
+    has_marker,
+    hit,
+    is_contested,
+    is_night,
+    log,
+    name,
+    officers_at,
+    remove_casualty,
+    score,
+    strength,
+    unit,
+    units_at,
+)
+
+# === §5.11 LINE OF SIGHT ===
+
+def sees(state: State, frm: str, to: str) -> bool:
+    """§5.11: up to 3 areas, not through jungle (the table); at night adjacent areas only."""
+    board = game_data().board
+    if not board.has_los(frm, to):
+        return False
+    return not is_night(state) or frm == to or board.is_adjacent(frm, to)
+
+
+def spotted(state: State, side: str, area: str) -> bool:
+    """§5.11: an unwounded friendly officer has LOS to ``area``."""
+    return any(unit(state, o)["status"] == "map" and unit(state, o)["hits"] == 0
+               and unit(state, o)["area"] and sees(state, unit(state, o)["area"], area)
+               for o, s in game_data().units.items() if s.side == side and s.is_officer)
+
+
+def near_us(state: State, area: str) -> bool:
+    """§5.9 / §5.10: the area is adjacent to a US unit, or in LOS of a US officer."""
+    adjacent = any(combat_units_at(state, n, "us") for n in game_data().board.neighbours(area))
+    return adjacent or spotted(state, "us", area)
+
+
+def dice_roll(state: State, n: int) -> tuple[list[int], int]:
+    faces = [rng.roll(state) for _ in range(max(0, n))]
+    return faces, sum(1 for f in faces if f in tables()["combat"]["hit_on"])
+
+
+def night_blocked(state: State, area: str) -> bool:
+    """§5.16 C: no air attacks or artillery at night, except under a flare (AMBIG-20)."""
+    return is_night(state) and area not in state["flares"]
+
+
+# === §5.7 MORTARS ===
+
+def _mortars_in(state: State, frame: Frame, area: str, units: list[str]) -> list[str]:
+    return [u for u in units if spec(u).is_mortar and unit(state, u)["status"] == "map"
+            and unit(state, u)["area"] == area and u not in frame["fired"]
+            and not has_marker(state, u, "no_fire", "no_fire_move") and strength(state, u, "fire") > 0]
+
+
+def mortar_targets(state: State, side: str, area: str) -> list[str]:
+    rng_ = tables()["combat"]["mortar_range"]
+    out = []
+    for t, d in sorted(game_data().board.distances(area, limit=rng_).items()):
+        if t == TRANSIT or (not combat_units_at(state, t, enemy(side)) and not units_at(state, t, enemy(side))):
+            continue
+        if side == "us" and is_contested(state, t):
+            continue  # §5.7 step 1: US mortars never fire into contested areas
+        if d <= rng_ and spotted(state, side, t):
+            out.append(t)
+    return out
+
+
+def mortar_actions(state: State, frame: Frame, units: list[str]) -> list[Action]:
+    acts: list[Action] = []
+    for a in sorted({unit(state, u)["area"] for u in units if unit(state, u)["area"]}):
+        if a == TRANSIT or is_contested(state, a) or not _mortars_in(state, frame, a, units):
+            continue
+        acts += [{"type": "mortar", "from": a, "at": t} for t in mortar_targets(state, frame["side"], a)]
+    return acts
+
+
+def mortar(state: State, frame: Frame, area: str, target: str, units: list[str]) -> None:
+    side = frame["side"]
+    mortars = _mortars_in(state, frame, area, units)
+    frame["fired"] += mortars
+    dice = sum(strength(state, m, "fire") for m in mortars)
+    if is_night(state) and target not in state["flares"]:
+        dice += tables()["night"]["dice"]
+    mortar_fire(state, side, area, target, dice)
+
+
+def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, misfire: bool = False) -> None:
+    """§5.7 steps 3-5: the target player assigns every hit; never a 3rd hit (cap 2); no return fire."""
+    faces, hits = dice_roll(state, dice)
+    cap = tables()["combat"]["mortar_max_hits_per_unit"]
+    friendly = 0
+    if side == "nva" and is_contested(state, target) and not misfire:
+        friendly = sum(1 for f in faces if f in tables()["combat"]["nva_mortar_friendly_hit_on"])  # AMBIG-13
+    log(state, "mortar", side={"key": f"side.{side}"}, frm=area_name(area), at=area_name(target),
+        dice=dice, faces=faces, hits=hits, friendly=friendly)
+    them = enemy(side)
+    frames: list[Frame] = [{"kind": "assign", "side": them, "victims": them, "area": target, "hits": hits,
+                            "officers": False, "cap": cap}]
+    if friendly:
+        # AMBIG-13: the target player (US) assigns the friendly hits to NVA units.
+        frames.append({"kind": "assign", "side": them, "victims": side, "area": target, "hits": friendly,
+                       "officers": False, "cap": cap})
+    if hits:
+        frames.append({"kind": "officer_check", "side": them, "area": target, "mode": "one"})
+    if friendly:
+        frames.append({"kind": "officer_check", "side": side, "area": target, "mode": "one"})
+    push(state, *frames)
+
+
+# === The support chits (§4.1) ===
+
+def begin_chit(state: State, chit: str) -> None:
+    kind = game_data().chit(chit)["kind"]
+    if kind in ("gunship", "skyraider") and state["visibility"]:
+        log(state, "air_cancelled", chit={"key": f"chit.{chit}"})  # §4.1: Visibility drawn earlier
+        return
+    push(state, {"kind": kind, "side": "us", "chit": chit, "fired": []})
+
+
+# === §5.8 US ARTILLERY ===
+
+def _batteries(state: State, frame: Frame) -> list[str]:
+    if combat_units_at(state, COLUMBUS, "nva") and not any(
+            not spec(u).is_artillery for u in combat_units_at(state, COLUMBUS, "us")):
+        return []  # §5.8: LZ Columbus held by the NVA without a 2-7 or 1-5 Cav unit
+    return [u for u in combat_units_at(state, COLUMBUS, "us") if spec(u).is_artillery
+            and unit(state, u)["hits"] < tables()["combat"]["artillery_blocked_at_hits"] and u not in frame["fired"]]
+
+
+def _artillery_targets(state: State) -> list[str]:
+    return [a for a in game_data().board.ids() if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, "nva")
+            and not is_contested(state, a) and spotted(state, "us", a) and not night_blocked(state, a)]
+
+
+def _artillery_actions(state: State, frame: Frame) -> list[Action]:
+    targets = sorted(_artillery_targets(state))
+    acts: list[Action] = [{"type": "artillery", "unit": b, "at": t} for b in _batteries(state, frame) for t in targets]
+    return [*acts, {"type": "end_artillery"}] if acts else []
+
+
+def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
+    if action["type"] == "end_artillery":
+        pop(state)
+        return
+    battery, target = action["unit"], action["at"]
+    frame["fired"].append(battery)
+    face = rng.roll(state)
+    land = target
+    if face in tables()["artillery"]["deviation_on"]:
+        # §5.8 step 2: on a 1 the fire lands on an adjacent area picked at random.
+        around = [n for n in game_data().board.neighbours(target) if n not in (TRANSIT, COLUMBUS)]
+        land = around[rng.randbelow(state, len(around))]
+    log(state, "artillery", unit=name(battery), at=area_name(target), face=face, land=area_name(land))
+    faces, hits = dice_roll(state, strength(state, battery, "fire"))
+    victims = [u for u in units_at(state, land) if not spec(u).is_officer]
+    log(state, "bombardment", faces=faces, hits=hits)
+    if hits and victims:
+        # §5.8 step 4, AMBIG-14: one unit picked uniformly takes every hit; US units stop at 2.
+        victim = victims[rng.randbelow(state, len(victims))] if len(victims) > 1 else victims[0]
+        cap = tables()["combat"]["artillery_max_hits_per_us_unit"] if spec(victim).side == "us" else None
+        for _ in range(hits):
+            if can_take_hit(state, victim, cap, False):
+                hit(state, victim)
+    if hits:
+        for side in ("us", "nva"):
+            push(state, {"kind": "officer_check", "side": side, "area": land, "mode": "each"})
+
+
+decision("artillery", lambda s, f: side_of(f), _artillery_actions, _artillery_apply)
+
+
+# === §5.9 GUNSHIPS ===
+
+def _gunship_actions(state: State, frame: Frame) -> list[Action]:
+    acts: list[Action] = []
+    for a in sorted(game_data().board.ids()):
+        if a == TRANSIT or night_blocked(state, a) or not near_us(state, a):
+            continue
+        acts += [{"type": "gunship", "unit": u} for u in combat_units_at(state, a, "nva")]
+    return [*acts, {"type": "pass"}] if acts else []
+
+
+def _gunship_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    if action["type"] == "pass":
+        return
+    target = action["unit"]
+    area = unit(state, target)["area"]
+    g = tables()["gunship"]
+    checks = [rng.roll(state) for u in combat_units_at(state, area, "nva") if spec(u).infantry]
+    damaged = any(f in g["damage_check_on"] for f in checks)
+    log(state, "gunship", unit=name(target), checks=checks, damaged=damaged)
+    if damaged:
+        state["gunship_damaged"].append(frame["chit"])
+        score(state, "nva", "air_unit_damaged")  # §5.9: 2 VP per air-unit damage
+    faces, hits = dice_roll(state, g["damaged_fire"] if damaged else g["fire"])
+    log(state, "air_fire", faces=faces, hits=hits)
+    for _ in range(hits):
+        if can_take_hit(state, target, None, False):
+            hit(state, target)
+    if hits:
+        push(state, {"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
+
+
+decision("gunship", lambda s, f: side_of(f), _gunship_actions, _gunship_apply)
+
+
+# === §5.10 THE SKYRAIDER ===
+
+def _skyraider_actions(state: State, frame: Frame) -> list[Action]:
+    acts: list[Action] = []
+    for a in sorted(game_data().board.ids()):
+        if (a in (TRANSIT, COLUMBUS) or not combat_units_at(state, a, "nva") or is_contested(state, a)
+                or night_blocked(state, a) or not near_us(state, a)):
+            continue
+        acts += [{"type": "skyraider", "at": a, "weapon": w} for w in ("bombs", "napalm")]
+    return [*acts, {"type": "pass"}] if acts else []
+
+
+def _pick(state: State, items: list[str]) -> str:
+    return items[rng.randbelow(state, len(items))] if len(items) > 1 else items[0]
+
+
+def _napalm_unit(state: State, uid: str) -> None:
+    u = unit(state, uid)
+    if u["status"] == "casualty":
+        remove_casualty(state, uid)
+    elif u["hits"] < tables()["skyraider"]["napalm"]["sets_hits_to"]:
+        u["hits"] = tables()["skyraider"]["napalm"]["sets_hits_to"]
+        log(state, "napalmed", unit=name(uid))
+
+
+def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    if action["type"] == "pass":
+        return
+    area, weapon = action["at"], action["weapon"]
+    sky = tables()["skyraider"]
+    around = [n for n in game_data().board.neighbours(area) if n not in (TRANSIT, COLUMBUS)]
+    if weapon == "bombs":
+        faces, hits = dice_roll(state, sky["bomb_dice"])
+        log(state, "bombs", at=area_name(area), faces=faces, hits=hits)
+        frames: list[Frame] = [{"kind": "assign", "side": "nva", "victims": "nva", "area": area, "hits": hits,
+                                "officers": False, "cap": None}]
+        if hits:
+            frames.append({"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
+        # §5.10 A3: collateral on one adjacent area, one unit, a hit on a 6 (AMBIG-15).
+        side_area = _pick(state, around)
+        victims = [u for u in units_at(state, side_area) if not spec(u).is_officer]
+        if victims:
+            v = _pick(state, victims)
+            face = rng.roll(state)
+            log(state, "collateral", area=area_name(side_area), unit=name(v), face=face)
+            if face in sky["collateral_hit_on"] and can_take_hit(state, v, None, False):
+                hit(state, v)
+        push(state, *frames)
+        return
+    log(state, "napalm", at=area_name(area))
+    for uid in units_at(state, area):
+        if not spec(uid).is_officer:
+            _napalm_unit(state, uid)  # §5.10 B1: every unit at ≤1 hit goes to 2; markers removed
+    for side in ("nva", "us"):
+        push(state, {"kind": "officer_check", "side": side, "area": area, "mode": "each"})
+    for n in around:
+        victims = [u for u in units_at(state, n) if not spec(u).is_officer]
+        if victims:
+            v = _pick(state, victims)
+            face = rng.roll(state)
+            log(state, "collateral", area=area_name(n), unit=name(v), face=face)
+            if face in sky["napalm"]["collateral_on"]:
+                _napalm_unit(state, v)
+
+
+decision("skyraider", lambda s, f: side_of(f), _skyraider_actions, _skyraider_apply)
+
+
+# === §5.3 THE DUSTOFF ===
+
+def _evac_areas(state: State) -> list[str]:
+    out = []
+    for a in sorted(game_data().board.ids()):
+        cargo = [u for u in units_at(state, a, "us")
+                 if unit(state, u)["status"] == "casualty" or (spec(u).is_officer and unit(state, u)["hits"] == 1)]
+        # AMBIG-9 (literal): no NVA unit without hits in the area.
+        if cargo and a != TRANSIT and not any(unit(state, u)["hits"] == 0 for u in combat_units_at(state, a, "nva")):
+            out.append(a)
+    return out
+
+
+def _airlift_areas(state: State) -> list[str]:
+    if not any(u["status"] == "held" for u in state["units"].values()):
+        return []
+    return [a for a in sorted(game_data().board.ids())
+            if a not in (TRANSIT, COLUMBUS) and not units_at(state, a, "nva")]
+
+
+def _dustoff_actions(state: State, frame: Frame) -> list[Action]:
+    acts: list[Action] = [{"type": "evacuate", "at": a} for a in _evac_areas(state)]
+    acts += [{"type": "airlift", "at": a} for a in _airlift_areas(state)]
+    return [*acts, {"type": "pass"}] if acts else []
+
+
+def _hot_rolls(state: State, area: str) -> list[int]:
+    """§5.3 / AMBIG-9: one die per NVA unit in the adjacent areas."""
+    n = sum(len(combat_units_at(state, a, "nva")) for a in game_data().board.neighbours(area))
+    return [rng.roll(state) for _ in range(n)]
+
+
+def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    if action["type"] == "pass":
+        return
+    area = action["at"]
+    terrain = game_data().terrain(area)
+    if action["type"] == "evacuate":
+        d = tables()["dustoff"]
+        rolls = _hot_rolls(state, area)
+        damaged = any(f in d["hot_zone_damage_on"] for f in rolls)
+        cap = d["capacity"][terrain] - (d["damaged_capacity_minus"] if damaged else 0)
+        cap = max(cap, d["min_capacity"])
+        log(state, "dustoff", at=area_name(area), rolls=rolls, damaged=damaged, capacity=cap)
+        if damaged:
+            score(state, "nva", "air_unit_damaged")
+        markers = [u for u in units_at(state, area, "us") if unit(state, u)["status"] == "casualty"][:cap]
+        wounded = [u for u in officers_at(state, area, "us") if unit(state, u)["hits"] == 1]
+        for uid in [*markers, *wounded]:
+            unit(state, uid).update(status="evacuated", area=None)
+            log(state, "evacuated", unit=name(uid))
+        score(state, "us", "casualty_evacuated", len(markers))
+        return
+    # §5.3 airlift: held reinforcements, 1/2/3 units by terrain (officers ride free).
+    cap = tables()["airlift"]["capacity"][terrain]
+    held = [u for u, rec in sorted(state["units"].items()) if rec["status"] == "held"]
+    lifted = [u for u in held if spec(u).is_officer] + [u for u in held if not spec(u).is_officer][:cap]
+    hot = any(combat_units_at(state, a, "nva") for a in game_data().board.neighbours(area))
+    for uid in lifted:
+        unit(state, uid).update(status="map", area=area)
+        log(state, "airlifted", unit=name(uid), at=area_name(area))
+        if hot and spec(uid).combat:
+            face = rng.roll(state)  # §5.3: a hot-zone landing, 1 hit on a 6
+            log(state, "hot_zone", unit=name(uid), face=face)
+            if face in tables()["airlift"]["hot_zone_hit_on"]:
+                hit(state, uid)
+
+
+decision("dustoff", lambda s, f: side_of(f), _dustoff_actions, _dustoff_apply)

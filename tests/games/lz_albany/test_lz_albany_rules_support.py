@@ -1,0 +1,164 @@
+"""LZ Albany rules: §5.7 mortars, §5.8 artillery, §5.9 gunships, §5.10 Skyraider, §5.3 Dustoff,
+§5.13 casualty removal, §5.14 recovery, §5.16 night and flares, §5.17 Choi Oi
+(shared/rules/lz_albany.md)."""
+
+from __future__ import annotations
+
+from lz_fixtures import Pos, active, acts, do, force, logs, step, unit
+
+# === §5.7 MORTARS ===
+
+
+def test_mortar_needs_an_officer_seeing_the_target_within_six_areas() -> None:
+    """§5.7: within 6 areas and in LOS of an unwounded friendly officer."""
+    p = Pos().put("US-D27-MTR1", "T2").put("NVA-66-C7-1", "T3")
+    assert not [a for a in acts(p.act("us", "27cd", "fire")) if a["type"] == "mortar"]
+    s = Pos().put("US-D27-MTR1", "T2").put("US-D27-CO", "T2").put("NVA-66-C7-1", "T3").act("us", "27cd", "fire")
+    assert {"type": "mortar", "from": "T2", "at": "T3"} in acts(s)
+
+
+def test_mortar_never_gives_a_third_hit() -> None:
+    """§5.7 step 3: mortar fire never inflicts a 3rd hit; hits that cannot be assigned are lost."""
+    s = (Pos().put("US-D27-MTR1", "T2").put("US-D27-CO", "T2").put("NVA-66-C7-1", "T3", hits=1)
+         .act("us", "27cd", "fire"))
+    s = do(force(s, 6, 6), {"type": "mortar", "from": "T2", "at": "T3"})
+    assert unit(s, "NVA-66-C7-1")["hits"] == 2 and logs(s, "hits_lost")
+
+
+def test_nva_mortar_into_a_contested_area_hits_its_own_on_a_one() -> None:
+    """§5.7 step 4 / AMBIG-13: each 1 is a hit on NVA units, assigned by the US player."""
+    s = (Pos().put("NVA-33-MTR", "R1").put("NVA-33-C1-CO", "R1").put("NVA-33-C1-1", "N1")
+         .put("US-A27-1", "N1").act("nva", "33", "fire"))
+    s = do(force(s, 1, 3), {"type": "mortar", "from": "R1", "at": "N1"})
+    assert logs(s, "mortar")[-1]["args"]["friendly"] == 1 and unit(s, "NVA-33-C1-1")["hits"] == 1
+
+
+# === §5.8 ARTILLERY ===
+
+def _artillery() -> dict:
+    return (Pos().put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3")
+            .put("NVA-66-C7-2", "T3").cup("us_art").go())
+
+
+def test_artillery_hits_a_single_random_unit() -> None:
+    """§5.8 step 4: only one unit in the area, picked at random, takes all the hits."""
+    s = _artillery()
+    assert {"type": "artillery", "unit": "US-ART-1", "at": "T3"} in acts(s)
+    s = do(force(s, 4, 6, 6, 1, 1), {"type": "artillery", "unit": "US-ART-1", "at": "T3"})
+    assert unit(s, "NVA-66-C7-2")["hits"] == 2 and unit(s, "NVA-66-C7-1")["hits"] == 0
+
+
+def test_artillery_deviates_on_a_one() -> None:
+    """§5.8 step 2: on a 1 the fire lands on an adjacent area picked at random."""
+    s = do(force(_artillery(), 1, 0, 1, 1, 1), {"type": "artillery", "unit": "US-ART-1", "at": "T3"})
+    assert logs(s, "artillery")[-1]["args"]["land"] == {"key": "area.N3"}
+
+
+def test_artillery_is_silent_at_night_without_a_flare() -> None:
+    """§5.16 C: no artillery at night, except under a flare."""
+    s = (Pos(turn=9).put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3")
+         .cup("us_art").go())
+    assert step(s) != "artillery"
+
+
+# === §5.9 GUNSHIPS, §4.1 VISIBILITY ===
+
+def test_gunship_damage_check_and_vp() -> None:
+    """§5.9 step 2: 1d6 per NVA infantry unit in the area, a 6 damages it (NVA +2 VP)."""
+    s = Pos(turn=4).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup("gunship").go()
+    s = do(force(s, 6, 6, 6, 1, 1), {"type": "gunship", "unit": "NVA-66-C7-1"})
+    assert s["vp"]["nva"] == 2 and logs(s, "air_fire")[-1]["args"]["faces"] == [6, 6]
+
+
+def test_visibility_cancels_air_attacks_drawn_after_it() -> None:
+    """§4.1: Gunship and Skyraider chits drawn after the Visibility chit cannot attack."""
+    s = Pos(turn=5).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup("gunship", "visibility").dice(1, 0).go()
+    assert logs(s, "air_cancelled")
+
+
+# === §5.10 SKYRAIDER ===
+
+def test_napalm_sets_units_to_two_hits_and_removes_casualty_markers() -> None:
+    """§5.10 B: units with ≤1 hit go to 2 hits; every casualty marker in the area is removed."""
+    s = (Pos(turn=6).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").put("NVA-66-C7-2", "T3", hits=3)
+         .put("US-C27-1", "T3", hits=4, status="casualty").cup("skyraider").go())
+    s = do(force(s, *([1] * 20)), {"type": "skyraider", "at": "T3", "weapon": "napalm"})
+    assert unit(s, "NVA-66-C7-1")["hits"] == 2 and unit(s, "NVA-66-C7-2")["hits"] == 3
+    assert unit(s, "US-C27-1")["status"] == "removed" and s["vp"]["nva"] == 2
+
+
+# === §5.3 DUSTOFF ===
+
+def test_dustoff_evacuates_up_to_its_capacity_for_two_vp_each() -> None:
+    """§5.3: capacity 3 in LZ Albany, plus wounded officers; US +2 VP per marker."""
+    p = Pos(turn=6).put("US-A27-CO", "LZ_ALBANY", hits=1)
+    for uid in ("US-A27-1", "US-A27-2", "US-A27-3", "US-A27-4"):
+        p.put(uid, "LZ_ALBANY", hits=4, status="casualty")
+    s = do(p.cup("dustoff").go(), {"type": "evacuate", "at": "LZ_ALBANY"})
+    assert s["vp"]["us"] == 6 and unit(s, "US-A27-CO")["status"] == "evacuated"
+    assert unit(s, "US-A27-4")["status"] == "casualty"
+
+
+def test_airlift_lands_held_units_by_terrain_capacity() -> None:
+    """§5.3: 1 unit into jungle, 2 into grass, 3 into LZ Albany; never where NVA units are."""
+    p = Pos(turn=7)
+    for uid in ("US-B15-CO", "US-B15-1", "US-B15-2", "US-B15-3"):
+        p.put(uid, None, status="held")  # type: ignore[arg-type]
+    s = p.put("NVA-66-C7-1", "T3").cup("dustoff").go()
+    assert {"type": "airlift", "at": "T3"} not in acts(s)
+    s = do(s, {"type": "airlift", "at": "S0"})
+    assert [u for u in ("US-B15-1", "US-B15-2", "US-B15-3") if unit(s, u)["area"] == "S0"] == ["US-B15-1", "US-B15-2"]
+
+
+# === §5.13 CASUALTY REMOVAL, §5.14 RECOVERY ===
+
+def test_day_casualty_removal_unless_a_us_platoon_protects_it() -> None:
+    """§5.13 8.4C: at the end of a day Action Phase, with an NVA platoon and no US platoon."""
+    s = (Pos().put("US-A27-1", "T3", hits=4, status="casualty").put("NVA-66-C7-1", "T3")
+         .put("US-A27-2", "T2", hits=4, status="casualty").put("NVA-66-C7-2", "T2").put("US-A27-3", "T2").go())
+    assert unit(s, "US-A27-1")["status"] == "removed" and unit(s, "US-A27-2")["status"] == "casualty"
+
+
+def test_night_casualty_removal_rolls_one_to_three() -> None:
+    """§5.13 8.4D: at night each marker with NVA platoons is removed on 1-3, US platoons or not."""
+    p = (Pos(turn=9).put("US-A27-2", "T2", hits=4, status="casualty").put("NVA-66-C7-2", "T2")
+         .put("US-A27-3", "T2"))
+    s = p.dice(2).go()
+    assert unit(s, "US-A27-2")["status"] == "removed"
+
+
+def test_recovery_by_officer_then_rolls_for_the_rest() -> None:
+    """§5.14: an officer removes 1 hit from a unit of its formation; others roll, a 6 removes one."""
+    s = Pos().put("US-A27-1", "N1", hits=2).put("US-A27-2", "N1", hits=1).put("US-A27-CO", "N1").go()
+    while active(s) != "us":
+        s = do(s, acts(s)[-1])
+    assert {"type": "recover", "unit": "US-A27-1", "officer": "US-A27-CO"} in acts(s)
+    s = do(s, {"type": "recover", "unit": "US-A27-1", "officer": "US-A27-CO"})
+    s = do(force(s, 6), {"type": "end_recovery"})
+    assert unit(s, "US-A27-1")["hits"] == 1 and unit(s, "US-A27-2")["hits"] == 0
+
+
+# === §5.16 FLARES ===
+
+def test_us_fire_move_chit_at_night_may_place_flares_first() -> None:
+    """§5.16 11.2: up to 2 flares in areas holding or next to a US unit, once each per game."""
+    s = Pos(turn=9).put("US-A27-1", "T2").cup("us_fm").go()
+    assert step(s) == "flares" and {"type": "flare", "at": "T3"} in acts(s)
+    s = do(s, {"type": "flare", "at": "T3"}, {"type": "flare", "at": "T2"})
+    assert step(s) == "fm" and s["flares_left"] == 6
+
+
+# === §5.17 CHOI OI ===
+
+def test_choi_oi_no_fire_marker_stops_fire_this_turn() -> None:
+    """§5.17 1: a No-Fire marker on one enemy platoon; it cannot fire this turn."""
+    s = Pos().put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").frame({"kind": "event", "side": "nva"})
+    s = do(force(s, 1), {"type": "event", "at": "T2"})
+    assert acts(s) == [{"type": "mark", "unit": "US-A27-1"}]
+    s = do(s, {"type": "mark", "unit": "US-A27-1"})
+    assert unit(s, "US-A27-1")["markers"] == ["no_fire"]
+    from server.games.lz_albany.steps import push, run
+    push(s, {"kind": "act", "side": "us", "group": "27ab", "mode": "fire", "left": 1, "adrenaline": False,
+             "joined": [], "moved": {}, "fired": [], "carry": {}})
+    run(s)
+    assert not [a for a in acts(s) if a["type"] == "fire"]
