@@ -80,3 +80,39 @@ export function soleUnit(actions) {
   const units = new Set(actions.filter(isTwoClick).map((a) => a.unit));
   return units.size === 1 ? [...units][0] : null;
 }
+
+/**
+ * Several units chosen together (e.g. the attackers of one combat): the hexes every one of them
+ * can go to with a two-click action. `refs` holds the selected unit first.
+ */
+export function groupTargets(actions, refs) {
+  let out = null;
+  for (const ref of refs) {
+    const mine = new Set(actions.filter((a) => isTwoClick(a) && a.unit === ref).map(targetOf));
+    out = out === null ? mine : new Set([...out].filter((x) => mine.has(x)));
+  }
+  return out ?? new Set();
+}
+
+/**
+ * A click on `hex` with several units chosen: {kind: "send_all", actions} when each of them has
+ * exactly one two-click action to that hex, else {kind: "none"}.
+ */
+export function clickHexGroup(actions, refs, hex) {
+  const out = [];
+  for (const ref of refs) {
+    const m = actions.filter((a) => isTwoClick(a) && a.unit === ref && targetOf(a) === hex);
+    if (m.length !== 1) return { kind: "none" };
+    out.push(m[0]);
+  }
+  return out.length ? { kind: "send_all", actions: out } : { kind: "none" };
+}
+
+/**
+ * Actions shown to the player as if they had only a unit (played by one click on the counter),
+ * e.g. withdrawing an attacker whose action also names the target. `oneClick(action)` decides;
+ * returns [shown, original] pairs (shown === original when nothing changes).
+ */
+export function asOneClick(actions, oneClick = () => false) {
+  return actions.map((a) => (a.unit !== undefined && isHex(targetOf(a)) && oneClick(a) ? [{ type: a.type, unit: a.unit }, a] : [a, a]));
+}

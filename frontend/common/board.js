@@ -6,7 +6,8 @@ import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
 import { CounterTray, counterInfo, counterMarkup } from "./counters.js";
 import { LogPanel } from "./log.js";
-import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly } from "./actions.js";
+import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
+  groupTargets, clickHexGroup, asOneClick } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
 import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
 import { loadPanel } from "../games/index.js";
@@ -37,6 +38,9 @@ export class BoardView {
     this.view = null;
     this.role = null;
     this.selected = null;
+    this.group = []; // more units chosen with the selected one (panel.multi): they act together
+    this.original = new WeakMap(); // shown action -> the server's action (panel.oneClick)
+    this.viewWaiters = [];
     this.busy = false;
 
     this.promptEl = h("p", { class: "prompt", "data-testid": "prompt", "aria-live": "polite" });
@@ -58,7 +62,7 @@ export class BoardView {
 
     root.append(h("div", { class: "board" },
       h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.stackEl, this.trayBox),
-      h("aside", { class: "board-side" }, this.panelEl, this.oddsEl, this.logBox)),
+      h("aside", { class: "board-side" }, this.oddsEl, this.panelEl, this.logBox)),
     this.chooser, this.tip);
 
     const sideName = (side) => roleName(side, this.catalogue);
@@ -74,10 +78,13 @@ export class BoardView {
     }
     this.tray = new CounterTray(this.trayEl, { onCounter, sideName });
     this.log = new LogPanel(this.logBox, (entry) => this.msg(entry));
-    this.odds = new OddsPanel(this.oddsEl, { msg: (m) => this.msg(m), resultName: (r) => this.resultName(r) });
+    this.odds = new OddsPanel(this.oddsEl, { msg: (m) => this.msg(m), resultName: (r) => this.resultName(r),
+      resultTitle: (r) => this.panel?.resultTitle?.(r) ?? "", unitName: (ref) => this.unitName(ref),
+      resultOrder: () => this.panel?.resultOrder?.() ?? null });
     this.panel = panelModule?.createPanel?.(this.panelEl, {
       msg: (m) => this.msg(m),
       send: (a) => this.send(a),
+      actionLabel: (a) => this.actionLabel(a),
       roleName: sideName,
       counterInfo: (c) => counterInfo(c, statics.counters, this.catalogue),
       statics,
@@ -103,6 +110,7 @@ export class BoardView {
 
   /** A button label: the catalogue's "action.<type>" with the action as args (a unit by its name). */
   actionLabel(action) {
+    action = this.original.get(action) ?? action;
     const args = { ...action };
     const counter = this.view?.counters?.find((c) => c.ref === action.unit);
     if (counter) {
@@ -134,6 +142,14 @@ export class BoardView {
     return hasKey(this.catalogue, key) ? render({ key }, this.catalogue) : String(code);
   }
 
+  /** A unit's short name (designation, else its name) from its ref. */
+  unitName(ref) {
+    const info = this.infoByRef?.get(ref);
+    if (!info) return String(ref);
+    const u = unitSummary(info, { lang: getLang(), sideName: (side) => roleName(side, this.catalogue) });
+    return u.title || u.name || String(ref);
+  }
+
   update(view, role) {
     const changed = view !== this.view || role !== this.role;
     this.view = view;
@@ -163,11 +179,12 @@ export class BoardView {
 
     this.panel?.update(view, { role, lang });
     const actions = this.actions();
-    if (this.selected && !actions.some((a) => a.unit === this.selected)) this.selected = null;
+    if (this.selected && !actions.some((a) => a.unit === this.selected && isTwoClick(a))) this.selected = null;
+    this.group = this.selected ? this.group.filter((r) => actions.some((a) => a.unit === r && isTwoClick(a))) : [];
     if (!this.selected && changed) this.selected = soleUnit(actions);
+    if (changed) for (const fn of this.viewWaiters.splice(0)) fn();
     this.paintButtons();
     this.map?.setLabels(this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view));
-    this.map?.markCounters(this.panel?.counterMarks?.(view) ?? {});
     this.odds.update(view);
     this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.current);
     this.log.update(view.log);
@@ -249,17 +266,18 @@ export class BoardView {
     const rows = [...list].reverse().map((c) => {
       const u = unitSummary(c, { lang, sideName: (side) => roleName(side, this.catalogue) });
       const acts = unitActions(actions, c.ref, { isTwoClick, isUnitOnly });
+      const inGroup = this.selected === c.ref || this.group.includes(c.ref);
       const pic = s("svg", { class: "stack-counter", viewBox: "-24 -24 48 48", width: 40, height: 40, "aria-hidden": "true" });
       pic.innerHTML = counterMarkup(c, 44, lang);
       const buttons = [];
       if (acts.select) {
-        buttons.push(h("button", { type: "button", class: `stack-select${this.selected === c.ref ? " on" : ""}`, "data-unit": c.ref,
-          "aria-pressed": String(this.selected === c.ref), onclick: () => this.select(this.selected === c.ref ? null : c.ref) }, t("stack.select")));
+        buttons.push(h("button", { type: "button", class: `stack-select${inGroup ? " on" : ""}`, "data-unit": c.ref,
+          "aria-pressed": String(inGroup), onclick: () => this.pick(c.ref) }, t("stack.select")));
       }
       for (const a of acts.direct) {
         buttons.push(h("button", { type: "button", class: "action", "data-action-type": a.type, "data-unit": c.ref, onclick: () => this.send(a) }, this.actionLabel(a)));
       }
-      return h("li", { class: `stack-unit side-${c.side}${this.selected === c.ref ? " selected" : ""}`, "data-ref-row": c.ref },
+      return h("li", { class: `stack-unit side-${c.side}${inGroup ? " selected" : ""}`, "data-ref-row": c.ref },
         pic,
         h("div", { class: "stack-text" },
           h("p", { class: "stack-title" }, h("b", {}, u.title || u.side), " ", h("span", { class: "tip-side" }, u.side)),
@@ -267,8 +285,10 @@ export class BoardView {
           h("p", { class: "tip-lines" }, ...this.summaryLines(u))),
         buttons.length ? h("div", { class: "stack-buttons" }, ...buttons) : null);
     });
+    const hexActs = actions.filter((a) => isHexOnly(a) && targetOf(a) === this.stackHex);
     fill(this.stackEl,
       h("div", { class: "stack-head" }, h("h3", {}, t("stack.title", { hex: this.stackHex })),
+        ...hexActs.map((a) => h("button", { type: "button", class: "action", "data-action-type": a.type, "data-at": this.stackHex, onclick: () => this.send(a) }, this.actionLabel(a))),
         h("button", { type: "button", class: "link stack-close", onclick: () => this.closeStack() }, t("stack.close"))),
       h("ol", { class: "stack-list" }, ...rows));
     this.stackEl.hidden = false;
@@ -280,17 +300,54 @@ export class BoardView {
       h("button", { type: "button", class: "action", "data-action-type": a.type, onclick: () => this.send(a) }, this.actionLabel(a))));
   }
 
+  /** The actions the player can play now, as the map and buttons show them. */
   actions() {
-    return this.interactive && !this.busy ? this.view?.actions ?? [] : [];
+    if (!this.interactive || this.busy) return [];
+    const raw = this.view?.actions ?? [];
+    const oneClick = this.panel?.oneClick;
+    if (!oneClick) return raw;
+    return asOneClick(raw, (a) => oneClick(a)).map(([shown, orig]) => {
+      if (shown !== orig) this.original.set(shown, orig);
+      return shown;
+    });
+  }
+
+  /** Whether `ref` may be chosen together with others (its two-click actions are panel.multi). */
+  multi(ref, actions = this.actions()) {
+    const mine = actions.filter((a) => a.unit === ref && isTwoClick(a));
+    return mine.length > 0 && mine.every((a) => this.panel?.multi?.(a));
   }
 
   paintHighlights() {
-    const { targets, selectable } = highlights(this.actions(), this.selected);
-    this.map?.highlight({ targets, selectable, selected: this.selected });
+    const actions = this.actions();
+    const { targets, selectable } = highlights(actions, this.selected);
+    const chosen = this.group.length ? groupTargets(actions, [this.selected, ...this.group]) : targets;
+    this.map?.highlight({ targets: chosen, selectable, selected: this.selected });
+    this.map?.markCounters({ ...(this.panel?.counterMarks?.(this.view ?? {}) ?? {}), grouped: this.group });
     this.tray.highlight(selectable, this.selected);
   }
 
-  select(ref) {
+  /** Choosing a unit (a counter click or the inspector's Select): alone, or added to a group. */
+  pick(ref) {
+    const actions = this.actions();
+    if (ref === this.selected) {
+      const [next = null, ...rest] = this.group;
+      this.group = rest;
+      return this.select(next, { keepGroup: true });
+    }
+    if (this.group.includes(ref)) {
+      this.group = this.group.filter((r) => r !== ref);
+      return this.select(this.selected, { keepGroup: true });
+    }
+    if (this.selected && this.multi(ref, actions) && this.multi(this.selected, actions)) {
+      this.group = [...this.group, ref];
+      return this.select(this.selected, { keepGroup: true });
+    }
+    return this.select(ref);
+  }
+
+  select(ref, { keepGroup = false } = {}) {
+    if (!keepGroup || ref === null) this.group = [];
     this.selected = ref;
     this.paintHighlights();
     this.paintButtons();
@@ -306,20 +363,33 @@ export class BoardView {
 
   onHex(hex, e) {
     this.noteStack(hex);
+    if (this.group.length) {
+      const all = clickHexGroup(this.actions(), [this.selected, ...this.group], hex);
+      if (all.kind !== "none") return this.act(all, e);
+    }
     this.act(clickHex(this.actions(), this.selected, hex), e);
   }
 
   onCounter(ref, hex, e) {
     this.noteStack(hex);
-    this.act(clickCounter(this.actions(), this.selected, ref, hex), e);
+    const actions = this.actions();
+    if (this.group.length && hex && ![this.selected, ...this.group].includes(ref)) {
+      const all = clickHexGroup(actions, [this.selected, ...this.group], hex);
+      if (all.kind !== "none") return this.act(all, e);
+    }
+    const result = clickCounter(actions, this.selected, ref, hex);
+    if (result.kind === "select" || (result.kind === "deselect" && (ref === this.selected || this.group.includes(ref)))) return this.pick(ref);
+    this.act(result, e);
   }
 
   act(result, e) {
     switch (result.kind) {
       case "select":
-        return this.select(result.ref);
+        return this.pick(result.ref);
       case "deselect":
         return this.select(null);
+      case "send_all":
+        return this.sendAll(result.actions);
       case "send":
         return this.send(result.action);
       case "choose":
@@ -354,24 +424,43 @@ export class BoardView {
     if (reason) this.errorTimer = setTimeout(() => (this.errorEl.hidden = true), 10000);
   }
 
-  async send(action) {
-    if (!this.sendAction || this.busy) return;
+  /** Plays several actions in turn (a group's), each once the previous one shows in the view. */
+  async sendAll(actions) {
+    for (const a of actions) {
+      const seen = new Promise((resolve) => {
+        this.viewWaiters.push(resolve);
+        setTimeout(resolve, 5000);
+      });
+      if (!(await this.send(a, { keep: false }))) return;
+      await seen;
+    }
+  }
+
+  async send(action, { keep: keepIt = true } = {}) {
+    if (!this.sendAction || this.busy) return false;
     this.busy = true;
-    // A unit that moved stays selected while it still has somewhere to go.
-    const keep = isTwoClick(action) ? action.unit : null;
+    const shown = action;
+    action = this.original.get(action) ?? action;
+    // A unit that moved stays selected while it can go on the same way (the next hex of a move).
+    const keep = keepIt && isTwoClick(shown) ? shown.unit : null;
     this.selected = null;
+    this.group = [];
+    let ok = true;
     this.showError("");
     this.promptEl.classList.add("sending");
     if (this.view) this.update(this.view, this.role);
     try {
       await this.sendAction(action);
     } catch (err) {
+      ok = false;
       this.showError(err.reason ?? err.message ?? String(err));
     } finally {
       this.busy = false;
-      this.selected = keep;
+      const again = keep && (this.view?.actions ?? []).some((a) => a.unit === keep && a.type === shown.type && isTwoClick(a));
+      this.selected = again ? keep : null;
       this.promptEl.classList.remove("sending");
       if (this.view) this.update(this.view, this.role);
     }
+    return ok;
   }
 }

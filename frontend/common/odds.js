@@ -49,6 +49,7 @@ export function oddsDetail(c, msg = (m) => (typeof m === "string" ? m : m?.key ?
   }
   return {
     at: c.at,
+    attackers: Array.isArray(c.attackers) ? c.attackers : null,
     attack: c.attack ?? null,
     defence: c.defence ?? null,
     odds: c.odds ?? null,
@@ -68,9 +69,12 @@ export const chanceText = (ch) => `${ch.result} ${ch.pct}%`;
  * update(view) refreshes; show(hex) picks the candidate on that hex (null: keep the last one).
  */
 export class OddsPanel {
-  constructor(container, { msg, resultName = (r) => r } = {}) {
+  constructor(container, { msg, resultName = (r) => r, resultTitle = () => "", unitName = (r) => String(r), resultOrder = () => null } = {}) {
+    this.resultOrder = resultOrder;
     this.msg = msg;
     this.resultName = resultName;
+    this.resultTitle = resultTitle;
+    this.unitName = unitName;
     this.el = h("section", { class: "odds-panel", "data-testid": "odds", hidden: true });
     container.append(this.el);
     this.candidates = [];
@@ -106,20 +110,29 @@ export class OddsPanel {
 
   detail(d) {
     const rows = [];
+    if (d.attackers && d.attackers.length) {
+      rows.push(h("ul", { class: "odds-attackers", "aria-label": t("odds.attackers") }, ...d.attackers.map((ref) =>
+        h("li", { "data-ref": ref }, this.unitName(ref)))));
+    }
     if (d.attack !== null || d.defence !== null) {
       rows.push(h("p", { class: "odds-strengths" }, h("b", {}, String(d.attack ?? "?")), ` ${t("odds.vs")} `, h("b", {}, String(d.defence ?? "?"))));
     }
-    if (d.raw !== null) rows.push(h("p", {}, `${t("odds.raw")}: `, h("b", {}, String(d.raw))));
+    if (d.raw !== null) rows.push(h("p", { class: "odds-raw" }, `${t("odds.raw")}: `, h("b", {}, String(d.raw))));
     if (d.shifts && d.shifts.length) {
       rows.push(h("ul", { class: "odds-shifts" }, ...d.shifts.map((s) =>
         h("li", { class: `shift-${s.dir}` }, h("span", { class: "shift-sign" }, s.sign), " ", s.text))));
     }
     if (d.column !== null) rows.push(h("p", { class: "odds-column" }, `${t("odds.column")}: `, h("b", {}, String(d.column))));
+    const order = this.resultOrder();
+    if (d.chances && Array.isArray(order)) {
+      const rank = (r) => (order.indexOf(r) < 0 ? order.length : order.indexOf(r));
+      d.chances = [...d.chances].sort((a, b) => rank(a.result) - rank(b.result));
+    }
     if (d.chances && d.chances.length) {
       const max = Math.max(...d.chances.map((x) => x.p), 0.0001);
       rows.push(h("table", { class: "odds-chances" }, h("tbody", {}, ...d.chances.map((ch) =>
         h("tr", { "aria-label": chanceText(ch) },
-          h("th", { scope: "row" }, this.resultName(ch.result)),
+          h("th", { scope: "row", title: this.resultTitle(ch.result) || null }, this.resultName(ch.result)),
           h("td", { class: "bar" }, h("span", { style: `width:${((ch.p / max) * 100).toFixed(1)}%` })),
           h("td", { class: "pct" }, `${ch.pct}%`))))));
     }

@@ -53,3 +53,15 @@ test("soleUnit selects a lone mover", () => {
   assert.equal(soleUnit([move("x", "0101"), move("x", "0102"), { type: "end_step" }]), "x");
   assert.equal(soleUnit(actions), null);
 });
+
+test("a group of attackers: common targets, and one click on a hex plays each one's action", async () => {
+  const { groupTargets, clickHexGroup, asOneClick } = await import("../common/actions.js");
+  const decl = (unit, at) => ({ type: "declare", unit, at });
+  const acts = [decl("a", "0101"), decl("a", "0102"), decl("b", "0102"), decl("b", "0103"), { type: "end_declarations" }];
+  assert.deepEqual([...groupTargets(acts, ["a", "b"])], ["0102"]);
+  assert.deepEqual(clickHexGroup(acts, ["a", "b"], "0102"), { kind: "send_all", actions: [decl("a", "0102"), decl("b", "0102")] });
+  assert.deepEqual(clickHexGroup(acts, ["a", "b"], "0101"), { kind: "none" });
+  const shown = asOneClick([{ type: "undeclare", unit: "a", at: "0102" }, decl("b", "0102")], (x) => x.type === "undeclare");
+  assert.deepEqual(shown.map(([s]) => s), [{ type: "undeclare", unit: "a" }, decl("b", "0102")]);
+  assert.equal(shown[0][1].at, "0102");
+});
