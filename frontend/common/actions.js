@@ -8,9 +8,39 @@ const isHex = (v) => typeof v === "string";
 export const isTwoClick = (a) => a.unit !== undefined && isHex(targetOf(a));
 /** An action with only a unit: one click on the counter. */
 export const isUnitOnly = (a) => a.unit !== undefined && !isHex(targetOf(a));
+/** An action from one hex (area) at another, without a unit (LZ Albany fire, mortar): click both. */
+export const isFromAt = (a) => a.unit === undefined && isHex(a.from) && isHex(a.at);
 /** An action with only a hex: one click on the hex. */
-export const isHexOnly = (a) => a.unit === undefined && isHex(targetOf(a));
+export const isHexOnly = (a) => a.unit === undefined && isHex(targetOf(a)) && !isFromAt(a);
 export const isMapAction = (a) => isTwoClick(a) || isUnitOnly(a) || isHexOnly(a);
+
+/** The hexes some from-at action starts from. */
+export function fromHexes(actions) {
+  return new Set(actions.filter(isFromAt).map((a) => a.from));
+}
+
+/** The targets of the from-at actions starting in `from`. */
+export function fromTargets(actions, from) {
+  return new Set(actions.filter((a) => isFromAt(a) && a.from === from).map((a) => a.at));
+}
+
+/**
+ * A click on `hex` for the from-at actions, with `origin` the chosen firing hex (or null):
+ * {kind: "send", action} | {kind: "choose", actions} | {kind: "origin", hex} (choose the firing
+ * hex; null to clear it) | {kind: "none"}. The firing hex is chosen by itself when it is the only one.
+ */
+export function clickFromAt(actions, origin, hex) {
+  const sources = fromHexes(actions);
+  const from = origin ?? (sources.size === 1 ? [...sources][0] : null);
+  if (from !== null && hex !== from) {
+    const m = actions.filter((a) => isFromAt(a) && a.from === from && a.at === hex);
+    if (m.length === 1) return { kind: "send", action: m[0] };
+    if (m.length > 1) return { kind: "choose", actions: m };
+  }
+  if (hex === origin) return { kind: "origin", hex: null };
+  if (sources.has(hex)) return { kind: "origin", hex };
+  return { kind: "none" };
+}
 
 /**
  * What to highlight: {targets: Set<hex>, selectable: Set<ref>}.
@@ -71,8 +101,10 @@ export function clickCounter(actions, selected, ref, hex) {
  * Actions shown as buttons: those the map does not play (and no panel claims), plus the
  * one-click actions of the selected unit (e.g. "end the move of", "leave the map").
  */
-export function buttonActions(actions, claimed = () => false, selected = null) {
-  return actions.filter((a) => (!isMapAction(a) || (isUnitOnly(a) && a.unit === selected && selected !== null)) && !claimed(a));
+export function buttonActions(actions, claimed = () => false, selected = null, origin = null, maxFromAt = 6) {
+  const many = actions.filter(isFromAt).length > maxFromAt;
+  return actions.filter((a) => (!isMapAction(a) || (isUnitOnly(a) && a.unit === selected && selected !== null)) && !claimed(a)
+    && (!isFromAt(a) || !many || a.from === origin));
 }
 
 /** The unit to select by itself: the only one with somewhere to go (a mover, a retreat). */

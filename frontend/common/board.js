@@ -4,10 +4,11 @@
 import { h, s, fill } from "./dom.js";
 import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
+import { AreaMap } from "./areamap.js";
 import { CounterTray, counterInfo, counterMarkup } from "./counters.js";
 import { LogPanel } from "./log.js";
 import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
-  groupTargets, clickHexGroup, asOneClick } from "./actions.js";
+  groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
 import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
 import { loadPanel } from "../games/index.js";
@@ -38,6 +39,7 @@ export class BoardView {
     this.view = null;
     this.role = null;
     this.selected = null;
+    this.origin = null; // the chosen firing hex/area of from-at actions (fire, mortar)
     this.group = []; // more units chosen with the selected one (panel.multi): they act together
     this.original = new WeakMap(); // shown action -> the server's action (panel.oneClick)
     this.viewWaiters = [];
@@ -67,7 +69,16 @@ export class BoardView {
 
     const sideName = (side) => roleName(side, this.catalogue);
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
-    if (statics.board?.kind === "hex" || statics.board?.grid) {
+    if (statics.board?.kind === "area") {
+      this.map = new AreaMap(this.mapEl, statics.board, {
+        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        onHover: (target, e) => this.onHover(target, e),
+        onLongPress: (target, e) => this.onLongPress(target, e),
+        areaName: (id) => (hasKey(this.catalogue, `area.${id}`) ? this.msg({ key: `area.${id}` }) : null),
+        terrainName: (tt) => (hasKey(this.catalogue, `terrain.${tt}`) ? this.msg({ key: `terrain.${tt}` }) : null),
+        unitName: (ref) => this.unitName(ref),
+      });
+    } else if (statics.board?.kind === "hex" || statics.board?.grid) {
       this.map = new HexMap(this.mapEl, statics.board, {
         lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
@@ -95,6 +106,8 @@ export class BoardView {
       if (e.key === "Escape") {
         this.closeChooser();
         this.hideTip();
+        this.origin = null;
+        this.map?.showLos?.(null);
         this.select(null);
       }
     });
@@ -108,10 +121,21 @@ export class BoardView {
     return render(message, this.catalogue);
   }
 
-  /** A button label: the catalogue's "action.<type>" with the action as args (a unit by its name). */
+  /**
+   * A button label: the catalogue's "action.<type>" with the action as args (a unit by its name;
+   * an area, group or other value by the catalogue's "area.<v>", "group.<v>", "<field>.<v>" when
+   * present; the panel's actionArgs(action) may add more).
+   */
   actionLabel(action) {
     action = this.original.get(action) ?? action;
     const args = { ...action };
+    for (const [k, v] of Object.entries(action)) {
+      if (k === "type" || k === "unit" || typeof v !== "string") continue;
+      const keys = ["to", "at", "from"].includes(k) ? [`area.${v}`, `${k}.${v}`] : [`${k}.${v}`];
+      const key = keys.find((kk) => hasKey(this.catalogue, kk));
+      if (key) args[k] = { key };
+    }
+    Object.assign(args, this.panel?.actionArgs?.(action) ?? {});
     const counter = this.view?.counters?.find((c) => c.ref === action.unit);
     if (counter) {
       const info = counterInfo(counter, this.statics.counters, this.catalogue);
@@ -158,9 +182,12 @@ export class BoardView {
     const lang = getLang();
     const counters = (view.counters ?? []).map((c) => counterInfo(c, this.statics.counters, this.catalogue, lang));
     this.infoByRef = new Map(counters.map((c) => [c.ref, c]));
-    this.map?.setCounters(counters.filter((c) => c.hex && (c.status ?? "map") === "map"));
+    const onMap = this.panel?.onMap ?? ((c) => (c.status ?? "map") === "map");
+    this.map?.setCounters(counters.filter((c) => c.hex && onMap(c)));
     this.map?.setOccupation(view.occupied ?? null);
-    const offmap = counters.filter((c) => c.status === "offmap" || (!c.hex && c.status === undefined));
+    this.map?.setView?.(view);
+    const offMap = this.panel?.offMap ? (c) => this.panel.offMap(c, view) : (c) => c.status === "offmap" || (!c.hex && c.status === undefined);
+    const offmap = counters.filter(offMap);
     this.tray.update(offmap, lang);
     this.trayBox.hidden = offmap.length === 0;
 
@@ -180,6 +207,7 @@ export class BoardView {
     this.panel?.update(view, { role, lang });
     const actions = this.actions();
     if (this.selected && !actions.some((a) => a.unit === this.selected && isTwoClick(a))) this.selected = null;
+    if (this.origin && !fromHexes(actions).has(this.origin)) this.origin = null;
     this.group = this.selected ? this.group.filter((r) => actions.some((a) => a.unit === r && isTwoClick(a))) : [];
     if (!this.selected && changed) this.selected = soleUnit(actions);
     if (changed) for (const fn of this.viewWaiters.splice(0)) fn();
@@ -205,7 +233,7 @@ export class BoardView {
   }
 
   onLongPress(target, e) {
-    if (target.hex && this.map?.stackAt(target.hex).length > 1) this.openStack(target.hex);
+    if (target.hex && this.stacked(target.hex)) this.openStack(target.hex);
     this.onHover(target, e);
   }
 
@@ -220,6 +248,9 @@ export class BoardView {
     if (u.factors) lines.push(h("span", { class: "tip-factors" }, u.factors));
     if (u.steps) lines.push(h("span", { class: `tip-steps steps-${u.steps}` }, t(`unit.${u.steps}`)));
     if (u.division) lines.push(h("span", { class: "tip-division" }, `${t("unit.division")} ${u.division}`));
+    if (u.status === "casualty") lines.push(h("span", { class: "tip-steps steps-reduced" }, t("unit.casualty")));
+    else if (u.status === "wounded") lines.push(h("span", { class: "tip-steps steps-reduced" }, t("unit.wounded")));
+    else if (u.hits) lines.push(h("span", { class: "tip-hits" }, t("unit.hits", { n: u.hits })));
     for (const m of u.markers) lines.push(h("span", { class: `tip-marker marker-${m}` }, t(`marker.${m}`)));
     return lines;
   }
@@ -231,7 +262,7 @@ export class BoardView {
       h("p", { class: "tip-title" }, h("b", {}, u.title || u.side), u.title ? h("span", { class: "tip-side" }, ` · ${u.side}`) : null),
       u.name ? h("p", { class: "tip-name" }, u.name) : null,
       h("p", { class: "tip-lines" }, ...this.summaryLines(u)),
-      u.hex ? h("p", { class: "tip-hex" }, u.hex) : null);
+      u.hex ? h("p", { class: "tip-hex" }, this.map?.placeName?.(u.hex) ?? u.hex) : null);
     this.tip.hidden = false;
     const x = e?.clientX ?? 100, y = e?.clientY ?? 100;
     const w = this.tip.offsetWidth || 220, hgt = this.tip.offsetHeight || 80;
@@ -287,7 +318,7 @@ export class BoardView {
     });
     const hexActs = actions.filter((a) => isHexOnly(a) && targetOf(a) === this.stackHex);
     fill(this.stackEl,
-      h("div", { class: "stack-head" }, h("h3", {}, t("stack.title", { hex: this.stackHex })),
+      h("div", { class: "stack-head" }, h("h3", {}, t("stack.title", { hex: this.map?.placeName?.(this.stackHex) ?? this.stackHex })),
         ...hexActs.map((a) => h("button", { type: "button", class: "action", "data-action-type": a.type, "data-at": this.stackHex, onclick: () => this.send(a) }, this.actionLabel(a))),
         h("button", { type: "button", class: "link stack-close", onclick: () => this.closeStack() }, t("stack.close"))),
       h("ol", { class: "stack-list" }, ...rows));
@@ -296,7 +327,7 @@ export class BoardView {
 
   paintButtons() {
     const actions = this.actions();
-    fill(this.buttonsEl, ...buttonActions(actions, (a) => this.panel?.claims?.(a) ?? false, this.selected).map((a) =>
+    fill(this.buttonsEl, ...buttonActions(actions, (a) => this.panel?.claims?.(a) ?? false, this.selected, this.origin).map((a) =>
       h("button", { type: "button", class: "action", "data-action-type": a.type, onclick: () => this.send(a) }, this.actionLabel(a))));
   }
 
@@ -321,8 +352,12 @@ export class BoardView {
   paintHighlights() {
     const actions = this.actions();
     const { targets, selectable } = highlights(actions, this.selected);
-    const chosen = this.group.length ? groupTargets(actions, [this.selected, ...this.group]) : targets;
-    this.map?.highlight({ targets: chosen, selectable, selected: this.selected });
+    let chosen = this.group.length ? groupTargets(actions, [this.selected, ...this.group]) : targets;
+    // from-at actions (fire, mortar): the firing areas, then the chosen one's targets
+    const sources = this.selected ? new Set() : fromHexes(actions);
+    const origin = this.origin ?? (sources.size === 1 ? [...sources][0] : null);
+    if (!this.selected && origin) chosen = new Set([...chosen, ...fromTargets(actions, origin)]);
+    this.map?.highlight({ targets: chosen, selectable, selected: this.selected, sources, origin: this.selected ? null : origin });
     this.map?.markCounters({ ...(this.panel?.counterMarks?.(this.view ?? {}) ?? {}), grouped: this.group });
     this.tray.highlight(selectable, this.selected);
   }
@@ -349,15 +384,31 @@ export class BoardView {
   select(ref, { keepGroup = false } = {}) {
     if (!keepGroup || ref === null) this.group = [];
     this.selected = ref;
+    if (ref !== null) this.origin = null;
     this.paintHighlights();
     this.paintButtons();
     if (!this.stackEl.hidden) this.paintStack();
   }
 
   /** A click on a hex holding a stack opens (or follows with) the stack inspector. */
+  /** Whether a click on `hex` opens the stack inspector (the map may decide: area maps when crowded). */
+  stacked(hex) {
+    if (this.map?.inspectable) return this.map.inspectable(hex);
+    return (this.map?.stackAt(hex).length ?? 0) > 1;
+  }
+
+  /** Chooses (or clears) the firing hex of from-at actions. */
+  setOrigin(hex) {
+    this.origin = hex;
+    if (hex !== null) this.selected = null;
+    this.group = [];
+    this.paintHighlights();
+    this.paintButtons();
+  }
+
   noteStack(hex) {
     if (!hex) return;
-    if ((this.map?.stackAt(hex).length ?? 0) > 1) this.openStack(hex);
+    if (this.stacked(hex)) this.openStack(hex);
     else if (this.stackHex && this.stackHex !== hex) this.closeStack();
   }
 
@@ -367,7 +418,14 @@ export class BoardView {
       const all = clickHexGroup(this.actions(), [this.selected, ...this.group], hex);
       if (all.kind !== "none") return this.act(all, e);
     }
-    this.act(clickHex(this.actions(), this.selected, hex), e);
+    const actions = this.actions();
+    const result = clickHex(actions, this.selected, hex);
+    if (result.kind === "none" && !this.selected && actions.some(isFromAt)) {
+      const fa = clickFromAt(actions, this.origin, hex);
+      if (fa.kind === "origin") return this.setOrigin(fa.hex);
+      if (fa.kind !== "none") return this.act(fa, e);
+    }
+    this.act(result, e);
   }
 
   onCounter(ref, hex, e) {
@@ -379,6 +437,12 @@ export class BoardView {
     }
     const result = clickCounter(actions, this.selected, ref, hex);
     if (result.kind === "select" || (result.kind === "deselect" && (ref === this.selected || this.group.includes(ref)))) return this.pick(ref);
+    if (result.kind === "none" && hex && !this.selected && actions.some(isFromAt)) {
+      // a counter in a firing or target area counts as the area
+      const fa = clickFromAt(actions, this.origin, hex);
+      if (fa.kind === "origin") return this.setOrigin(fa.hex);
+      if (fa.kind !== "none") return this.act(fa, e);
+    }
     this.act(result, e);
   }
 
@@ -444,6 +508,7 @@ export class BoardView {
     // A unit that moved stays selected while it can go on the same way (the next hex of a move).
     const keep = keepIt && isTwoClick(shown) ? shown.unit : null;
     this.selected = null;
+    this.origin = null;
     this.group = [];
     let ok = true;
     this.showError("");

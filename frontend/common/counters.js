@@ -76,6 +76,7 @@ function natoSymbol(symbol, w, h, cy, ink) {
  * info: {side, face: "up"|"down", kind?, cf?, ma?, name?, symbol?}
  */
 export function counterMarkup(info, size, lang = "en") {
+  if (!isHidden(info) && isPlatoon(info)) return platoonMarkup(info, size, lang);
   if (!isHidden(info) && isStepUnit(info)) return stepMarkup(info, size, lang);
   const st = SIDE_STYLE[info.side] ?? DEFAULT_STYLE;
   const half = size / 2;
@@ -178,16 +179,146 @@ export function stepMarkup(info, size, lang = "en") {
   return out.join("");
 }
 
+/** Platoon-scale counters (LZ Albany): a unit type, fire-melee strengths, hits, officers. */
+export const PLATOON_TYPES = new Set(["rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer"]);
+export const isPlatoon = (c) => PLATOON_TYPES.has(c?.type) || (c?.fire !== undefined && c?.melee !== undefined);
+
+/** Side colours of platoon counters: US olive green, NVA khaki/tan. */
+export const PLATOON_STYLE = {
+  us: { body: "#a7b26a", band: "#56622a", ink: "#14180a", bandInk: "#f4f1dc", edge: "#2c3313" },
+  nva: { body: "#dcc58f", band: "#8d6a33", ink: "#1d150a", bandInk: "#fff6de", edge: "#4a3718" },
+};
+/** Choi Oi markers on platoons (§5.17). */
+export const PLATOON_MARKERS = {
+  no_fire: { text: { en: "NO FIRE", ja: "射撃不可" }, fill: "#c8102e" },
+  no_move: { text: { en: "NO MOVE", ja: "移動不可" }, fill: "#1f5fd0" },
+  no_fire_move: { text: { en: "NO F/M", ja: "射移不可" }, fill: "#6a3fa0" },
+};
+
+/** The NATO-style type symbol of a platoon inside a box w x h centred at (0, cy). */
+function platoonSymbol(type, w, h, cy, ink, sw) {
+  const l = -w / 2, r = w / 2, t = cy - h / 2, b = cy + h / 2;
+  const box = `<rect x="${l}" y="${t}" width="${w}" height="${h}" fill="none"/>`;
+  const cross = `<line x1="${l}" y1="${t}" x2="${r}" y2="${b}"/><line x1="${l}" y1="${b}" x2="${r}" y2="${t}"/>`;
+  switch (type) {
+    case "weapons": // infantry with a machine-gun arrow up the middle
+      return box + cross + `<path d="M 0 ${b} V ${t + h * 0.12} M ${-w * 0.1} ${t + h * 0.3} L 0 ${t + h * 0.08} L ${w * 0.1} ${t + h * 0.3}" fill="none"/>`;
+    case "recon":
+      return box + `<line x1="${l}" y1="${b}" x2="${r}" y2="${t}"/>`;
+    case "mortar": // a circle with an arrow up
+      return box + `<circle cx="0" cy="${b - h * 0.22}" r="${h * 0.13}" fill="none"/><path d="M 0 ${b - h * 0.35} V ${t + h * 0.12} M ${-w * 0.1} ${t + h * 0.32} L 0 ${t + h * 0.1} L ${w * 0.1} ${t + h * 0.32}" fill="none"/>`;
+    case "artillery":
+      return box + `<circle cx="0" cy="${cy}" r="${h * 0.2}" fill="${ink}" stroke="none"/>`;
+    case "hq": // box with the staff down the left
+      return box + cross + `<line x1="${l}" y1="${t}" x2="${l}" y2="${b + h * 0.55}" stroke-width="${sw * 1.4}"/>`;
+    default:
+      return box + cross;
+  }
+}
+
+/** A five-pointed star centred at (cx, cy) of outer radius r. */
+function star(cx, cy, r, attrs) {
+  const p = [];
+  for (let i = 0; i < 10; i++) {
+    const a = (Math.PI / 5) * i - Math.PI / 2, rr = i % 2 ? r * 0.42 : r;
+    p.push(`${(cx + rr * Math.cos(a)).toFixed(2)},${(cy + rr * Math.sin(a)).toFixed(2)}`);
+  }
+  return `<polygon points="${p.join(" ")}" ${attrs}/>`;
+}
+
+/**
+ * A platoon counter (LZ Albany): side colour (US olive, NVA khaki), the short designation in a
+ * band on top, the type symbol (officers: stars), "fire-melee" at the bottom, red pips for hits,
+ * a red-edged corner stripe and paler face when reduced, a casualty marker (white, red cross) or
+ * a wounded officer (red "W" band), Choi Oi marker chips.
+ */
+export function platoonMarkup(info, size, lang = "en") {
+  const st = PLATOON_STYLE[info.side] ?? PLATOON_STYLE.us;
+  const half = size / 2, r = size * 0.07, sw = Math.max(size * 0.03, 0.5);
+  const out = [];
+  const casualty = info.casualty || info.status === "casualty";
+  const officer = info.type === "officer" || info.type === "senior_officer";
+  const wounded = info.status === "wounded" || (officer && info.hits > 0);
+  const short = plain(info.short, lang) || plain(info.designation, lang) || "";
+  out.push(`<rect class="counter-shadow" x="${-half + size * 0.05}" y="${-half + size * 0.06}" width="${size}" height="${size}" rx="${r}" fill="rgba(0,0,0,.35)"/>`);
+  if (casualty) {
+    out.push(`<rect class="counter-body casualty" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="#f7f5ee" stroke="${st.edge}" stroke-width="${sw}"/>`);
+    out.push(`<rect x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${size * 0.2}" fill="${st.band}"/>`);
+    const k = size * 0.13;
+    out.push(`<path d="M ${-k / 2} ${-k * 1.2} h ${k} v ${k} h ${k} v ${k} h ${-k} v ${k} h ${-k} v ${-k} h ${-k} v ${-k} h ${k} Z" fill="#c8102e" transform="translate(0 ${size * 0.06})"/>`);
+    if (short) out.push(`<text class="counter-designation" x="0" y="${half - size * 0.1}" font-size="${size * 0.15}" text-anchor="middle" fill="#333"${fitText(short, size * 0.15, size * 0.9)}>${esc(short)}</text>`);
+    return out.join("");
+  }
+  const reduced = !!info.reduced;
+  out.push(`<rect class="counter-body${reduced ? " reduced" : ""}" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.body}" stroke="${st.edge}" stroke-width="${sw}"/>`);
+  const bandH = size * 0.24;
+  out.push(`<rect class="nation-band" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${bandH}" fill="${st.band}"/>`);
+  if (short) {
+    const fs = size * 0.17;
+    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.76}" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${st.bandInk}"${fitText(short, fs, size * 0.9)}>${esc(short)}</text>`);
+  }
+  if (officer) {
+    const senior = info.type === "senior_officer";
+    const sr = size * (senior ? 0.15 : 0.2);
+    const cy = size * 0.06;
+    const attrs = wounded ? `fill="none" stroke="${st.ink}" stroke-width="${sw}"` : `fill="${senior ? "#b8860b" : st.ink}" stroke="${st.ink}" stroke-width="${sw * 0.5}"`;
+    out.push(senior ? star(-sr * 1.05, cy, sr, attrs) + star(sr * 1.05, cy, sr, attrs) : star(0, cy, sr, attrs));
+    if (wounded) {
+      out.push(`<rect class="wounded-band" x="${-half + sw}" y="${half - size * 0.26}" width="${size - 2 * sw}" height="${size * 0.22}" fill="#c8102e"/>`);
+      out.push(`<text x="0" y="${half - size * 0.09}" font-size="${size * 0.16}" font-weight="800" text-anchor="middle" fill="#fff">${lang === "ja" ? "負傷" : "WOUNDED"}</text>`);
+    }
+  } else {
+    const w = size * 0.44, h = size * 0.26, cy = -size * 0.02;
+    out.push(`<g stroke="${st.ink}" stroke-width="${sw}" fill="none">${platoonSymbol(info.type, w, h, cy, st.ink, sw)}</g>`);
+    if (info.fire !== undefined || info.melee !== undefined) {
+      const text = `${info.fire ?? "–"}-${info.melee ?? "–"}`;
+      out.push(`<text class="counter-factors" x="0" y="${half - size * 0.09}" font-size="${size * 0.26}" font-weight="800" text-anchor="middle" fill="${reduced ? "#8a0c0c" : st.ink}">${esc(text)}</text>`);
+    }
+  }
+  if (reduced) {
+    const k = size * 0.34;
+    out.push(`<path class="reduced-stripe" d="M ${half - k} ${-half} L ${half - k * 0.55} ${-half} L ${half} ${-half + k * 0.45} L ${half} ${-half + k} Z" fill="#fff" stroke="#b3131b" stroke-width="${sw}"/>`);
+    out.push(`<rect x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="#fff" opacity="0.25" pointer-events="none"/>`);
+  }
+  const hits = officer ? 0 : Number(info.hits) || 0;
+  for (let i = 0; i < hits; i++) {
+    const pr = size * 0.075;
+    out.push(`<circle class="hit-pip" cx="${half - pr * 1.3}" cy="${-half + bandH + pr * 1.5 + i * pr * 2.3}" r="${pr}" fill="#d0101c" stroke="#fff" stroke-width="${sw * 0.6}"/>`);
+  }
+  (info.markers ?? []).forEach((m, i) => {
+    const ms = PLATOON_MARKERS[m] ?? { text: { en: String(m) }, fill: "#333" };
+    const text = plain(ms.text, lang);
+    const mh = size * 0.2, my = -half - mh * 0.6 + i * (mh + 1);
+    out.push(`<g class="counter-marker marker-${esc(m)}"><rect x="${-half - size * 0.06}" y="${my}" width="${size * 1.12}" height="${mh}" rx="${size * 0.03}" fill="${ms.fill}" stroke="#111" stroke-width="${size * 0.015}"/><text x="0" y="${my + mh * 0.78}" font-size="${mh * 0.78}" font-weight="800" text-anchor="middle" fill="#fff"${fitText(text, mh * 0.78, size * 1.05)}>${esc(text)}</text></g>`);
+  });
+  return out.join("");
+}
+
+function fitText(text, fs, max) {
+  return String(text).length * fs * 0.58 > max ? ` textLength="${max.toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+}
+
 /** Everything that changes a counter's picture; the node is redrawn only when this changes. */
 export function counterSignature(info, lang) {
   return [info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
     info.attack, info.defence, info.steps, info.nation, info.army, info.mechanised, JSON.stringify(info.designation ?? ""),
-    (info.markers ?? []).join(","), info.branch, info.functional_colour].join("|");
+    (info.markers ?? []).join(","), info.branch, info.functional_colour, info.type, info.fire, info.melee, info.hits,
+    info.reduced, info.casualty, info.status, JSON.stringify(info.short ?? "")].join("|");
 }
 
 /** A spoken description for aria-label. */
 export function counterLabel(info, sideName, lang = "en") {
   const name = typeof info.name === "object" && info.name ? info.name[lang] ?? info.name.en : info.name;
+  if (!isHidden(info) && isPlatoon(info)) {
+    const ja = lang === "ja";
+    const words = [plain(info.short, lang), name && name !== plain(info.short, lang) ? name : "",
+      info.fire !== undefined ? `${info.fire}-${info.melee}` : "",
+      info.casualty || info.status === "casualty" ? (ja ? "(負傷者マーカー)" : "(casualty)") : "",
+      info.status === "wounded" ? (ja ? "(負傷)" : "(wounded)") : "",
+      info.reduced ? (ja ? "(減少)" : "(reduced)") : "",
+      info.hits && info.status !== "wounded" && !info.casualty ? (ja ? `ヒット${info.hits}` : `${info.hits} hit${info.hits > 1 ? "s" : ""}`) : ""].filter(Boolean);
+    return `${sideName}: ${words.join(" ")}`;
+  }
   if (isHidden(info) || (info.face !== "up" && !isStepUnit(info))) return `${sideName}: ${lang === "ja" ? "混乱(裏向き)" : "disrupted (face down)"}`;
   if (isStepUnit(info)) {
     const des = plain(info.designation, lang);

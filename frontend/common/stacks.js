@@ -39,6 +39,7 @@ export function factorsText(c) {
   if (isHidden(c)) return "";
   if (c.attack !== undefined || c.defence !== undefined) return `${c.attack ?? "?"}-${c.defence ?? "?"}`;
   if (c.cf !== undefined || c.ma !== undefined) return `${c.cf ?? ""}-${c.ma ?? ""}`;
+  if (c.fire !== undefined || c.melee !== undefined) return `${c.fire ?? "–"}-${c.melee ?? "–"}`;
   return "";
 }
 
@@ -50,17 +51,19 @@ export function factorsText(c) {
 export function unitSummary(c, { lang = "en", sideName = (s) => s } = {}) {
   const hidden = isHidden(c);
   const name = hidden ? "" : text(c.name, lang);
-  const designation = hidden ? "" : text(c.designation, lang);
+  const designation = hidden ? "" : text(c.designation, lang) || text(c.short, lang);
   return {
     ref: c.ref,
     title: designation || name || c.kind || "",
     name: designation && name !== designation ? name : "",
     side: sideName(c.side) ?? c.side ?? "",
     factors: factorsText(c),
-    steps: hidden || !isStepUnit(c) ? null : isReduced(c) ? "reduced" : "full",
+    steps: hidden ? null : isStepUnit(c) ? (isReduced(c) ? "reduced" : "full") : c.reduced === true ? "reduced" : null,
     markers: hidden ? [] : [...(c.markers ?? [])],
     division: hidden ? "" : text(c.division, lang),
     hex: c.hex ?? null,
+    hits: hidden ? 0 : Number(c.hits) || 0,
+    status: c.status ?? null,
     hidden,
   };
 }

@@ -3,6 +3,7 @@
 const PANELS = {
   shimada: () => import("./shimada/panel.js"),
   bulge: () => import("./bulge/panel.js"),
+  lz_albany: () => import("./lz_albany/panel.js"),
 };
 
 /** The game's panel module ({createPanel}), or null for a game without one. */

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ..engine.core import Rules
 from .bulge import RULES as BULGE
+from .lz_albany import RULES as LZ_ALBANY
 from .shimada import RULES as SHIMADA
 
 GAMES: dict[str, Rules] = {
     SHIMADA.id: SHIMADA,
     BULGE.id: BULGE,
+    LZ_ALBANY.id: LZ_ALBANY,
 }

@@ -9,15 +9,24 @@ view shows the contents sorted, never an order, and never the seed or the RNG co
 from __future__ import annotations
 
 import hashlib
+import json
+from functools import cache
 from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
-from .data import COLUMBUS, SIDES, game_data, spec, tables
+from .data import COLUMBUS, DATA_DIR, SIDES, game_data, spec, tables
 from .rules import active_roles, casualties_on_map, lz_controller, lz_strength
 from .steps import current
 from .units import is_contested, is_night, is_reduced, strength
 
 _STATUS_ORDER = {"map": 0, "casualty": 1, "pending": 2, "held": 3}
+
+
+@cache
+def _short() -> dict[str, str]:
+    """The printed short designation of each counter ("3/A/2-7"), for drawing the counter face."""
+    raw = json.loads((DATA_DIR / "counters.json").read_text("utf-8"))
+    return {uid: str(u.get("short") or uid) for uid, u in raw["units"].items()}
 
 
 def _counter(state: State, uid: str) -> dict[str, Any]:
@@ -28,7 +37,7 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
         status = "wounded"
     c: dict[str, Any] = {
         "ref": uid, "id": uid, "side": s.side, "area": u["area"], "hex": u["area"], "status": status,
-        "name": {"key": f"counter.{uid}"}, "type": s.type, "group": s.group, "formation": s.formation,
+        "name": {"key": f"counter.{uid}"}, "short": _short()[uid], "type": s.type, "group": s.group, "formation": s.formation,
         "hits": u["hits"], "reduced": is_reduced(state, uid), "casualty": u["status"] == "casualty",
         "markers": sorted(u["markers"]),
     }
