@@ -67,8 +67,18 @@ export function mountLobby(root, session) {
     const role = h("select", { name: "role" });
     const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: "e.g. 00ff…", autocomplete: "off" });
     const msg = h("p", { class: "error", role: "alert", hidden: true });
+    // The game's match options (e.g. fog of war), each a select of its allowed values.
+    const optionsBox = h("div", { class: "match-options", "data-testid": "match-options" });
+    let optionInputs = [];
+    const optionLabel = (v) => (v === true ? t("lobby.option_on") : v === false ? t("lobby.option_off") : String(v));
     const sync = () => {
       const g = games.find((x) => x.id === game.value);
+      optionInputs = (g?.options ?? []).filter((o) => (o.choices ?? []).length > 1).map((o) => {
+        const select = h("select", { name: `option-${o.id}` },
+          ...o.choices.map((c, i) => h("option", { value: String(i), selected: c === o.default ? "" : null }, optionLabel(c))));
+        return { spec: o, select };
+      });
+      fill(optionsBox, ...optionInputs.map(({ spec, select }) => h("label", {}, localised(spec.name) || spec.id, select)));
       fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
       fill(role, ...(session.user ? (g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))) : []),
         h("option", { value: "" }, t("lobby.watch_only")));
@@ -78,12 +88,13 @@ export function mountLobby(root, session) {
     const form = h("form", { class: "create-form", "data-testid": "create-form" },
       h("h2", {}, t("lobby.create")),
       h("label", {}, t("lobby.game"), game), h("label", {}, t("lobby.scenario"), scenario),
-      h("label", {}, t("lobby.role"), role), h("label", {}, t("lobby.seed"), seed),
+      h("label", {}, t("lobby.role"), role), optionsBox, h("label", {}, t("lobby.seed"), seed),
       h("button", { type: "submit" }, t("lobby.create_button")), msg);
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const body = { game: game.value, scenario: scenario.value || null, role: role.value || null };
       if (seed.value.trim()) body.seed = seed.value.trim();
+      if (optionInputs.length) body.options = Object.fromEntries(optionInputs.map(({ spec, select }) => [spec.id, spec.choices[Number(select.value)]]));
       try {
         const created = await api.createMatch(body);
         location.href = `/match/${encodeURIComponent(created.id)}`;
