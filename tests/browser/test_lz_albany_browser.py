@@ -122,9 +122,9 @@ def test_the_nva_player_activates_a_group_and_moves_by_clicking(server: LiveServ
         person.page.locator(f"svg [data-ref='{MARKED}'] .marker-no_move").wait_for(state="attached")
 
     # The first NVA Fire/Move chit: the group's Move button, then the platoon, then the area.
-    move = n.locator(f"[data-testid=actions] button[data-action-type=activate]", has_text="66 (6, 7, 8): Move")
+    move = n.locator("[data-testid=actions] button[data-action-type=activate]", has_text="66 (6, 7, 8): Move")
     move.wait_for()
-    assert "Activate 66 (6, 7, 8): Move" == move.inner_text()
+    assert move.inner_text() == "Activate 66 (6, 7, 8): Move"
     move.click()
     n.locator(f"svg [data-ref='{MOVER}'].selectable").wait_for(state="attached")
     nva.counter(MOVER).click()
