@@ -37,7 +37,8 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
         status = "wounded"
     c: dict[str, Any] = {
         "ref": uid, "id": uid, "side": s.side, "area": u["area"], "hex": u["area"], "status": status,
-        "name": {"key": f"counter.{uid}"}, "short": _short()[uid], "type": s.type, "group": s.group, "formation": s.formation,
+        "name": {"key": f"counter.{uid}"}, "short": _short()[uid], "type": s.type, "group": s.group,
+        "formation": s.formation,
         "hits": u["hits"], "reduced": is_reduced(state, uid), "casualty": u["status"] == "casualty",
         "markers": sorted(u["markers"]),
     }
