@@ -1,7 +1,8 @@
 """A testing kit for any game: random playouts, determinism, and the leak check.
 
 - ``playout`` plays a whole match with random legal actions and fails on an exception, a dead
-  end (no outcome, yet no active role has a legal action) or a runaway (too many actions).
+  end (no outcome, yet no active role has a legal action), a runaway (too many actions), or an
+  action that changed the state it was applied to.
 - ``replay`` rebuilds a state from setup and the action log; equal to the played state or the
   game is not deterministic.
 - ``check_leaks`` asks the game for a state that differs only in facts hidden from a role and
@@ -52,7 +53,11 @@ def playout(rules: Rules, scenario: str, seed: bytes, *, options: dict[str, Any]
             raise PlayoutError(f"dead end after {len(result.log)} actions: no legal action for "
                                f"active roles {sorted(rules.active_roles(state))}")
         role, action = pick.choice(choices)
-        state = apply_action(rules, state, role, action)
+        before = canonical(state)
+        new = apply_action(rules, state, role, action)
+        if canonical(state) != before:
+            raise PlayoutError(f"applying {action} changed the previous state (a log entry changed in place?)")
+        state = new
         result.log.append((role, action))
         if keep_states:
             result.states.append(state)

@@ -110,3 +110,17 @@ def test_apply_never_sees_the_callers_objects() -> None:
     snapshot = copy.deepcopy((state, action))
     apply_action(TOY, state, "north", action)
     assert (state, action) == snapshot
+
+
+class Amending(Toy):
+    """Changes an old log line in place: the shared log makes that visible in the previous state."""
+
+    def apply(self, state: dict[str, Any], role: str, action: dict[str, Any]) -> dict[str, Any]:
+        state = super().apply(state, role, action)
+        state["log"][0]["args"]["n"] += 1
+        return state
+
+
+def test_the_kit_catches_a_log_line_changed_in_place() -> None:
+    with pytest.raises(PlayoutError, match="changed the previous state"):
+        playout(Amending(), "race", b"s")
