@@ -18,7 +18,11 @@ from .data import dataset, messages
 class BulgeRules:
     id = "bulge"
     roles: tuple[Role, ...] = ("german", "allied")
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[OptionSpec, ...] = (
+        OptionSpec("fog_of_war", False, (False, True),
+                   {"en": "Fog of war (each side sees enemy units within 2 hexes of its own)",
+                    "ja": "索敵ルール(自軍ユニットから2ヘクス以内の敵だけが見える)"}),
+    )
     names: Mapping[str, str] = {"en": "Battle of the Bulge: Ardennes '44", "ja": "バルジ大作戦"}
     scenarios: Mapping[str, Scenario] = {
         "historical": Scenario("historical", {"en": "16 December 1944 (historical set-up)",

@@ -16,7 +16,8 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, Message, State
 from ...engine.crt import ratio
-from .movement import stack_violations
+from . import special
+from .movement import mech_road_only, stack_violations
 from .units import (
     Situation,
     board,
@@ -29,6 +30,7 @@ from .units import (
     lose_step,
     name,
     on_map,
+    private,
     spec,
     stack_problem,
     strength,
@@ -37,6 +39,7 @@ from .units import (
 )
 
 DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+COMBAT_TASKS = ("aopt", "option", "fortress", "losses", "retreats", "retreat", "pursuit")
 
 
 def begin(state: State) -> None:
@@ -54,6 +57,8 @@ def may_attack(state: State, uid: str) -> bool:
         return False
     if strength(state, uid)[0] <= 0:
         return False
+    if not special.zone_attack_ok(state, uid) or not special.british_attack_ok(state, uid):
+        return False  # §9.6 (turns 5-9: outside its army's sector), §9.7 / AMBIG-19 (British, turn 5)
     # §8.2(1): in the 2nd combat phase only mechanised units attack.
     return not (state["phase"] == "combat_2" and not spec(state, uid).mechanised)
 
@@ -72,7 +77,7 @@ def joint_ok(state: State, uids: list[str], at: str) -> bool:
     if {"us", "british"} <= {s.nation for s in specs}:
         return False
     armies = {s.army for s in specs if s.nation == "german" and s.army != "white"}
-    late = state["turn"] >= int(tables(state).const("joint_turn", 10))
+    late = state["turn"] >= int(tables(state).const("joint_attack_free_from_turn"))
     return len(armies) <= 1 or is_important(state, at) or late
 
 
@@ -101,6 +106,10 @@ def declare_actions(state: State) -> list[Action]:
             acts.append({"type": "undeclare", "unit": uid, "at": at})
             continue
         acts += [{"type": "declare", "unit": uid, "at": h} for h in targets(state, sit, uid)]
+    if state["player"] == "allied" and special.fb_left(state) > 0:
+        # §10.6: offensive support, placed when the Allies declare, on a target hex (1 per hex).
+        acts += [{"type": "air_attack", "at": c["at"]} for c in state["combat"]["declared"]
+                 if c["at"] not in state.get("air", {})]
     acts.append({"type": "end_declarations"})
     return acts
 
@@ -232,11 +241,11 @@ def assess(state: State, sit: Situation, attackers: list[str], at: str) -> dict[
             shifts.append({"reason": {"key": f"shift.{rkey}"}, "shift": t.shift(rkey)})
     if defenders and not is_fortress(state, at) and encircled(state, sit, defenders):
         # §5.7 / §12.2: encirclement shifts right, never against a fortress city.
-        shifts.append({"reason": {"key": "shift.encirclement"}, "shift": int(t.const("encirclement_shift", 1))})
+        shifts.append({"reason": {"key": "shift.encirclement"}, "shift": int(t.const("encirclement_shift"))})
     air = state.get("air", {}).get(at)
     if air:
         shifts.append({"reason": {"key": f"shift.air_{air}"}, "shift": 1 if air == "offence" else -1})
-    minimum = ext.index(str(t.const("minimum_odds", cols[0])))
+    minimum = ext.index(str(t.const("min_odds")))
     out: dict[str, Any] = {"at": at, "attackers": list(attackers), "attack": att, "defence": dfn,
                            "raw": ext[raw] if raw is not None else None, "shifts": shifts,
                            "column": None, "odds": None, "chances": {}}
@@ -355,6 +364,13 @@ def task_actions(state: State) -> list[Action]:
     if kind == "stacking":
         from .movement import excess_actions
         return excess_actions(state, task)
+    if kind == "guard":
+        return [{"type": "guard", "unit": u, "at": task["entry"]}
+                for u in special.guard_candidates(state, task["entry"])]
+    if kind == "interdiction":
+        return [{"type": "interdiction_loss", "unit": u} for u in _alive(state, task["units"])]
+    if kind == "misdirect":
+        return special.misdirect_actions(state, task)
     return []
 
 
@@ -429,13 +445,21 @@ def proceed(state: State) -> None:
                 state["pending"].pop(0)
                 continue
             return
-        if kind == "stacking":
+        if kind in ("stacking", "guard"):
             if not task_actions(state):
                 state["pending"].pop(0)
                 continue
             return
+        if kind == "interdiction":
+            alive = _alive(state, task["units"])
+            if len(alive) <= 1:
+                state["pending"].pop(0)
+                for u in alive:
+                    interdiction_loss(state, u, pop=False)
+                continue
+            return
         return  # aopt, option, fortress: a choice
-    if state.get("current") is not None:
+    if state.get("current") is not None and not any(t["kind"] in COMBAT_TASKS for t in state["pending"]):
         state["current"] = None
 
 
@@ -468,13 +492,28 @@ def choose_option(state: State, retreat: bool) -> None:
             retreats["hexes"] = 0
             log(state, "fortress_holds", hex=state["current"]["at"])
     elif retreat:
-        losses["count"] = max(0, losses["count"] - int(t.const("option_retreat_steps", 1)))
-        retreats["hexes"] = int(t.const("option_retreat_hexes", 1))
+        losses["count"] = max(0, losses["count"] - int(t.const("option_retreat_steps")))
+        retreats["hexes"] = int(t.const("option_retreat_hexes"))
         retreats["option"] = True
         for d in _alive(state, state["current"]["defenders"]):
             unit(state, d)["option_retreat"] = True
         log(state, "option_retreat", hex=state["current"]["at"])
     proceed(state)
+
+
+def interdiction_loss(state: State, uid: str, pop: bool = True) -> None:
+    """§10.4: the interdicted stack loses one step as a whole; the German player picks the unit."""
+    if pop:
+        state["pending"].pop(0)
+    log(state, "interdiction_loss", private(state, "german"), unit=name(state, uid))
+    lose_step(state, uid, "air")
+    m = state.get("mover")
+    if m and unit(state, uid)["status"] != "map":
+        m["units"] = [u for u in m["units"] if u != uid]
+        if not m["units"]:
+            state["mover"] = None
+    if pop:
+        proceed(state)
 
 
 def take_loss(state: State, uid: str) -> None:
@@ -497,8 +536,7 @@ def _step_ok(state: State, sit: Situation, uid: str, frm: str, to: str, origin: 
         return False  # §8.5(1): away from the original hex
     if sit.has_enemy(to, side) or to in sit.ezoc(side):
         return False  # §8.5(2): not into enemy units nor an EZOC, friends or not
-    deep = b.terrain_of(frm) == "deep_forest" or b.terrain_of(to) == "deep_forest"
-    return not (spec(state, uid).mechanised and deep and not b.is_road(frm, to))  # §7.6
+    return not (spec(state, uid).mechanised and not b.is_road(frm, to) and mech_road_only(state, frm, to))  # §7.6
 
 
 def _fits(state: State, sit: Situation, uid: str, at: str) -> bool:
@@ -538,8 +576,9 @@ def retreat_step(state: State, to: str) -> None:
     else:
         task["left"] -= 1
     unit(state, uid)["hex"] = to
+    special.moved(state, uid, frm, to)
     task["path"].append(to)
-    log(state, "retreat", unit=name(state, uid), frm=frm, to=to)
+    log(state, "retreat", private(state, unit(state, uid)["side"]), unit=name(state, uid), frm=frm, to=to)
     from .supply import occupy
     occupy(state, to, unit(state, uid)["side"])  # AMBIG-26: a retreat passes through
     state["current"]["retreated"].append(uid)
@@ -567,8 +606,7 @@ def pursuers(state: State) -> list[str]:
         frm = unit(state, u)["hex"]
         if frm == at:
             continue
-        deep = b.terrain_of(frm) == "deep_forest" or b.terrain_of(at) == "deep_forest"
-        if spec(state, u).mechanised and deep and not b.is_road(frm, at):
+        if spec(state, u).mechanised and not b.is_road(frm, at) and mech_road_only(state, frm, at):
             continue  # §8.6: a mechanised unit follows a road into or out of deep forest
         if stack_problem(state, [*here, u], at) is None:  # §8.6: up to the stacking limit
             out.append(u)
@@ -579,7 +617,8 @@ def pursue(state: State, uid: str) -> None:
     cur = state["current"]
     frm = unit(state, uid)["hex"]
     unit(state, uid)["hex"] = cur["at"]
-    log(state, "pursue", unit=name(state, uid), frm=frm, to=cur["at"])
+    special.moved(state, uid, frm, cur["at"])
+    log(state, "pursue", private(state, unit(state, uid)["side"]), unit=name(state, uid), frm=frm, to=cur["at"])
     from .supply import occupy
     occupy(state, cur["at"], unit(state, uid)["side"])
     proceed(state)

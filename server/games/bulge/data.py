@@ -157,6 +157,26 @@ class Board:
         return frozenset(h for side in self.roads for h in side.split("/"))
 
     @cached_property
+    def road_neighbours(self) -> dict[str, tuple[str, ...]]:
+        """For each road hex, the hexes a road leads to from it (§3.3(7))."""
+        out: dict[str, list[str]] = {}
+        for side in self.roads:
+            a, b = side.split("/")
+            out.setdefault(a, []).append(b)
+            out.setdefault(b, []).append(a)
+        return {h: tuple(sorted(ns)) for h, ns in out.items()}
+
+    @cached_property
+    def tracked(self) -> tuple[str, ...]:
+        """§13.3(3): the hexes whose occupation matters: important and fortress cities, main roads."""
+        return tuple(h for h in self.hexes if h in self.main_road_hexes
+                     or self.place_kind(h) in ("important", "fortress"))
+
+    def initial_owner(self, hex_id: str) -> str:
+        """§13.3(1): on or east of the West Wall German, every other hex Allied."""
+        return "german" if hex_id in self.west_wall or hex_id in self.germany else "allied"
+
+    @cached_property
     def main_road_hexes(self) -> frozenset[str]:
         return frozenset(h for side in self.main_roads for h in side.split("/"))
 
@@ -250,6 +270,7 @@ class UnitSpec:
     name: Mapping[str, str]
     entry: tuple[int, str] | None  # (turn, code) for a reinforcement
     paradrop: bool
+    stack_group: str | None  # §6.2(6)-(7): units of one group stack together whatever their division
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
     @property
@@ -291,7 +312,7 @@ def units_from_data(raw: Mapping[str, Any]) -> dict[str, UnitSpec]:
             branch=str(c.get("branch", "")), functional=str(c.get("functional", "")),
             mechanised=bool(c["mechanised"]), front=front, back=back, name=dict(c["name"]),
             entry=(int(entry["turn"]), str(entry["code"])) if entry else None,
-            paradrop=bool(c.get("paradrop", False)), raw=c,
+            paradrop=bool(c.get("paradrop", False)), stack_group=c.get("stack_group"), raw=c,
         )
     return out
 
@@ -342,15 +363,20 @@ class Tables:
                    paradrop=raw.get("paradrop", {}), turns=turns, constants=raw.get("constants", {}),
                    mp_scale=scale, raw=raw)
 
-    def const(self, key: str, default: Any) -> Any:
-        return self.constants.get(key, default)
+    def const(self, key: str) -> Any:
+        """A constant of tables.json; one name per constant (the contract's), no silent default."""
+        if key not in self.constants:
+            raise DataError(f"tables.json: constant {key!r} missing")
+        return self.constants[key]
+
+    @cached_property
+    def _mps(self) -> dict[str, int | None]:
+        return {k: (None if t["mp"] is None else int(Fraction(str(t["mp"])) * self.mp_scale))
+                for k, t in self.terrain.items()}
 
     def mp(self, key: str) -> int | None:
         """The MP to enter terrain ``key``, in 1/mp_scale MP; None when it cannot be entered."""
-        t = self.terrain.get(key)
-        if t is None or t["mp"] is None:
-            return None if t is not None else 0
-        return int(Fraction(str(t["mp"])) * self.mp_scale)
+        return self._mps.get(key, 0)
 
     def shift(self, key: str) -> int:
         t = self.terrain.get(key)
@@ -377,9 +403,8 @@ class GameData:
                 _check(uid in self.units and self.units[uid].side == side, f"setup.json: {uid} is not {side}")
                 _check(self.board.grid.contains(h), f"setup.json: {uid} at {h!r}, not a hex")
         for uid, u in self.units.items():
-            if not u.is_commando:
-                _check(u.functional in self.tables.movement_allowance,
-                       f"counters.json: {uid}: functional colour {u.functional!r} has no movement allowance")
+            _check(u.functional in self.tables.movement_allowance,
+                   f"counters.json: {uid}: functional colour {u.functional!r} has no movement allowance")
             if u.entry is not None:
                 _check(bool(self.board.entries_of(u.side, u.entry[1])),
                        f"counters.json: {uid} enters at {u.entry[1]}, which has no entry hex")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
+from . import special
 from .units import (
     Situation,
     board,
@@ -20,6 +21,7 @@ from .units import (
     is_important,
     log,
     name,
+    private,
     spec,
     stack_problem,
     tables,
@@ -33,7 +35,9 @@ def begin(state: State) -> None:
         if u["side"] == state["player"]:
             u.update(mp=0, moved=False, mode=None)
     state["mover"] = None
-    state["occupied_start"] = dict(state["occupied"])
+    from .supply import occupation
+    bd = board(state)  # §7.2(3): as it stood at the start of the phase (kept where not the initial owner)
+    state["occupied_start"] = {h: s for h, s in occupation(state).items() if s != bd.initial_owner(h)}
 
 
 # === Who may move, and how far ===
@@ -42,9 +46,7 @@ def allowance(state: State, uid: str, mode: str) -> int:
     """§7.1/§14.5: the Movement Allowance Chart, by functional colour, in 1/mp_scale MP."""
     t = tables(state)
     s = spec(state, uid)
-    ma = t.movement_allowance.get(s.functional)
-    value = int(ma[mode]) if ma else int(t.const(f"commando_{mode}_mp", 0))
-    return value * t.mp_scale
+    return int(t.movement_allowance[s.functional][mode]) * t.mp_scale
 
 
 def mp_left(state: State, uid: str) -> int:
@@ -58,7 +60,7 @@ def due(state: State, uid: str) -> bool:
     return u["status"] == "offmap" and u.get("due") is not None and u["due"] <= state["turn"]
 
 
-def can_select(state: State, uid: str) -> bool:
+def can_select(state: State, uid: str, sit: Situation | None = None) -> bool:
     u = unit(state, uid)
     if u["side"] != state["player"] or u.get("moved"):
         return False
@@ -68,14 +70,21 @@ def can_select(state: State, uid: str) -> bool:
             return False
         if u["status"] != "map":
             return False
+    if not special.skorzeny_ready(state, uid):
+        return False  # §9.5(1): the Skorzeny units wait for the German player's choice
     if u["status"] == "offmap":
-        return due(state, uid) and bool(entry_hexes(state, uid, Situation(state)))
-    return u["status"] == "map" and not u.get("frozen")
+        return due(state, uid) and bool(entry_hexes(state, uid, sit or Situation(state)))
+    if u.get("dropped") == state["turn"]:
+        return False  # §9.4: no movement on the turn of the drop
+    return u["status"] == "map" and not special.frozen(state, uid)
 
 
 def entry_hexes(state: State, uid: str, sit: Situation) -> list[str]:
     """§9.3: the entry hexes of the unit's printed direction that are open to it."""
     s = spec(state, uid)
+    back = unit(state, uid).get("enter_at")
+    if back:
+        return [] if sit.has_enemy(back, s.side) else [back]  # §13.8: a guard comes back on at its entry
     if s.entry is None:
         return []
     out = []
@@ -88,18 +97,13 @@ def entry_hexes(state: State, uid: str, sit: Situation) -> list[str]:
     return sorted(set(out))
 
 
-def _default_owner(state: State, hex_id: str) -> str:
-    b = board(state)
-    return "german" if hex_id in b.west_wall or hex_id in b.germany else "allied"
-
-
 def owner_at_start(state: State, hex_id: str) -> str | None:
     """§7.2(3): occupation as it stood at the start of the movement phase."""
-    occ: dict[str, str | None] = state.get("occupied_start") or state["occupied"]
+    occ: dict[str, str | None] = state["occupied_start"]
     if hex_id in occ:
         value = occ[hex_id]
         return str(value) if value is not None else None
-    return _default_owner(state, hex_id)
+    return board(state).initial_owner(hex_id)
 
 
 def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str | None, b: str) -> int | None:
@@ -112,6 +116,8 @@ def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str |
     ezoc = frozenset() if commandos else sit.ezoc(side)  # §9.5(3): Allied ZOC does not affect commandos
     if b in ezoc and any(unit(state, u).get("option_retreat") for u in uids):
         return None  # §8.5(3): after an Option Retreat, no entering an EZOC in the next own player turn
+    if not all(special.zone_move_ok(state, u, b) and special.british_ok(state, u, b) for u in uids):
+        return None  # §9.6 (turns 1-4) and §9.7 (turn 5)
     if a is None:
         # AMBIG-4: a reinforcement enters its entry hex paying that hex's terrain cost.
         return _hex_cost(state, b)
@@ -122,14 +128,14 @@ def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str |
         if not bd.is_main_road(a, b) or b in ezoc:
             return None
         owner = owner_at_start(state, b)
-        if owner != side and not commandos:
+        opened = side == "german" and b in (state.get("commando_roads") or [])  # §9.5(2), AMBIG-22
+        if owner != side and not commandos and not opened:
             return None
         if is_important(state, b) and owner == enemy(side):
             return None
         return t.mp("main_road") if "main_road" in t.terrain else t.mp("road")
     mech = any(spec(state, u).mechanised for u in uids)
-    deep = bd.terrain_of(a) == "deep_forest" or bd.terrain_of(b) == "deep_forest"
-    if mech and deep and not road:
+    if mech and not road and mech_road_only(state, a, b):
         return None  # §7.6: mechanised units enter and leave deep forest only along a road
     if a in ezoc and b in ezoc:
         return None  # §5.5: never directly from one EZOC hex into another
@@ -145,9 +151,20 @@ def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str |
             cost = None if extra is None else cost + extra
     if cost is None:
         return None
+    if road and side == "german" and special.interdicted(state, b):
+        cost += int(t.const("interdiction_mp")) * t.mp_scale  # §10.4: +MP per road hex in the area
     if a in ezoc:
-        cost += int(t.const("leave_ezoc_mp", 1)) * t.mp_scale  # §5.5: leaving an EZOC costs extra MP
+        cost += int(t.const("leave_ezoc_mp")) * t.mp_scale  # §5.5: leaving an EZOC costs extra MP
     return cost
+
+
+def mech_road_only(state: State, a: str, b: str) -> bool:
+    """Terrain flagged ``mech_road_only`` in tables.json: §7.6 deep forest (entering or leaving), and
+    the major-river hexside of the reconstructed TEC (AMBIG-3 reading, PROVENANCE: crossing by bridge only)."""
+    bd, t = board(state), tables(state)
+    if any(t.terrain.get(bd.terrain_of(h), {}).get("mech_road_only") for h in (a, b)):
+        return True
+    return bd.is_major_river(a, b) and bool(t.terrain.get("major_river", {}).get("mech_road_only"))
 
 
 def _hex_cost(state: State, hex_id: str) -> int | None:
@@ -214,9 +231,20 @@ def legal_actions(state: State) -> list[Action]:
         acts += [{"type": "move", "unit": lead, "to": h} for h in destinations(state, sit)]
         if can_go_strategic(state, sit):
             acts.append({"type": "strategic", "unit": lead})
+        left = min(mp_left(state, u) for u in m["units"])
+        acts += special.breakthrough_actions(state, m["units"], left)
+        acts += special.escape_actions(state, m["units"])
+        a = _where(state, m["units"])
+        if unit(state, lead)["side"] == "allied" and a and m["steps"] and not fog(state) \
+                and special.commandos_at(state, a) and not m.get("discarded"):
+            # §9.5(3): entering a commando's hex, the Allied player may discard MP (not offered under fog).
+            scale = tables(state).mp_scale
+            acts += [{"type": "discard_mp", "unit": lead, "mp": n} for n in range(1, left // scale + 1)]
         acts.append({"type": "end_move", "unit": lead})
+    acts += special.skorzeny_actions(state)
+    acts += special.paradrop_actions(state)
     current = set(mover_units(state))
-    selectable = sorted(u for u in state["units"] if u not in current and can_select(state, u))
+    selectable = sorted(u for u in state["units"] if u not in current and can_select(state, u, sit))
     acts += [{"type": "select", "unit": u} for u in selectable]
     stacks: dict[str, int] = {}
     for u in selectable:
@@ -226,6 +254,16 @@ def legal_actions(state: State) -> list[Action]:
     acts += [{"type": "select_stack", "at": h} for h, n in sorted(stacks.items()) if n > 1]
     acts.append({"type": "end_phase"})
     return acts
+
+
+def discard_mp(state: State, n: int) -> None:
+    """§9.5(3): the Allied player throws away MP on entering a commando's hex (limits a misdirection)."""
+    t = tables(state)
+    for u in mover_units(state):
+        rec = unit(state, u)
+        rec["mp"] = int(rec["mp"]) + n * t.mp_scale
+    state["mover"]["discarded"] = True
+    log(state, "discard_mp", units=[name(state, u) for u in mover_units(state)], mp=n)
 
 
 def select(state: State, uids: list[str]) -> None:
@@ -247,29 +285,65 @@ def go_strategic(state: State) -> None:
     state["mover"]["mode"] = "strategic"
     for u in mover_units(state):
         unit(state, u)["mode"] = "strategic"
-    log(state, "strategic", units=[name(state, u) for u in mover_units(state)])
+    log(state, "strategic", private(state, state["player"]), units=[name(state, u) for u in mover_units(state)])
+
+
+def fog(state: State) -> bool:
+    return bool(state["options"].get("fog_of_war"))
 
 
 def move(state: State, to: str) -> None:
     sit = Situation(state)
     uids = mover_units(state)
     a = _where(state, uids)
+    side = unit(state, uids[0])["side"]
+    commandos = all(is_commando(state, u) for u in uids)
+    if side == "allied" and a is not None and (hidden := special.commandos_at(state, a)):
+        # §9.5(3)-(4): an Allied unit trying to leave a commando's hex: the detection roll.
+        if not special.detect(state, a, hidden) and board(state).is_junction(a):
+            # §9.5(3): at a road junction it goes astray: the German player moves it along roads.
+            log(state, "astray", units=[name(state, u) for u in uids], hex=a)
+            state["pending"].append({"kind": "misdirect", "side": "german", "unit": uids[0]})
+            return
+        sit = Situation(state)
     cost = step_cost(state, sit, uids, state["mover"]["mode"], a, to)
     assert cost is not None
     for u in uids:
         rec = unit(state, u)
         rec["mp"] = int(rec.get("mp", 0)) + cost
         rec.update(hex=to, status="map")
+        special.moved(state, u, a, to)
     state["mover"]["steps"] += 1
     if a is None:
-        log(state, "enter", units=[name(state, u) for u in uids], to=to)
+        state["mover"]["entered"] = True
+    if commandos and a is not None:
+        special.open_road(state, a, to)
+    elif side == "allied":
+        special.close_road(state, to)
+    if a is None:
+        log(state, "enter", private(state, side), units=[name(state, u) for u in uids], to=to)
     else:
-        log(state, "move", units=[name(state, u) for u in uids], frm=a, to=to)
+        last = state["log"][-1] if state["log"] else None
+        names = [name(state, u) for u in uids]
+        if last and last["key"] == "log.move" and last["args"]["units"] == names and last["args"]["to"] == a:
+            # one line per move, not per hex; log lines are shared between states: replace, never edit
+            state["log"][-1] = {**last, "args": {**last["args"], "to": to}}
+        else:
+            log(state, "move", private(state, side), units=names, frm=a, to=to)
     pass_through(state, uids, to)
-    commandos = all(is_commando(state, u) for u in uids)
+    if commandos and Situation(state).units(to, "allied", commandos=False) \
+            and special.detect(state, to, uids, None if not fog(state) else ["german"]):
+        # §9.5(3)(a): a commando entering a hex with Allied units: the detection roll found it.
+        state["mover"] = None
+        return
+    if side == "german" and to in (state.get("interdiction") or []):
+        # §10.4: a German stack entering the marker's hex loses 1 step as a whole (the German player picks).
+        state["pending"].append({"kind": "interdiction", "side": "german", "units": list(uids)})
     if not commandos and to in Situation(state).ezoc(state["player"]):
         state["mover"]["stopped"] = True  # §5.4/§7.7: entering an EZOC stops the move
-    if not destinations(state, Situation(state)):
+    if state["mover"] is not None and not destinations(state, Situation(state)) and not state["pending"] \
+            and not special.breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
+            and not special.escape_actions(state, uids):
         finish_move(state)
 
 

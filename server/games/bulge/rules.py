@@ -9,12 +9,14 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
-from . import combat, movement, supply
+from . import combat, fog, movement, special, supply
 from .data import STANDARD, dataset
 from .units import by_ref, log, tables
 
 # §4.2: each player turn: 1st movement, 1st combat, 2nd movement, 2nd combat; then supply and VP.
 PHASES = ("movement_1", "combat_1", "movement_2", "combat_2")
+AIR_SUPPLY_PHASE = "combat_1"  # tables.json air_supply_phase "allied_combat_1" (AMBIG-9)
+ALLIED_STEPS = ("air_interdiction", "air_defence", "air_supply")
 
 
 # === §9 SETUP ===
@@ -26,7 +28,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         "rng": rng.init(seed), "data": data, "scenario": scenario, "options": dict(options),
         "turn": 1, "player": "german", "phase": "movement_1", "step": "move",
         "units": {}, "mover": None, "combat": None, "current": None, "pending": [],
-        "occupied": {}, "occupied_start": {}, "fallen_fortresses": [], "city_vp": {},
+        "occupied": {}, "occupied_start": {}, "city_owner": {}, "presteps": [], "fallen_fortresses": [], "city_vp": {},
         "broken_through": [], "vp": 0, "vp_turn": 0, "result": None, "log": [],
     }
     for uid in sorted(gd.units):
@@ -60,14 +62,38 @@ def _begin_phase(state: State) -> None:
     if phase.startswith("movement"):
         state["step"] = "move"
         movement.begin(state)
+        if phase == "movement_1" and state["player"] == "allied":
+            special.british_check(state)  # §9.7: at the start of the Allied 1st movement phase
     else:
         combat.begin(state)
+    main = state["step"]
+    pre = []
+    if state["player"] == "german":
+        if phase.startswith("combat") and special.turn_in(state, "army_zone_line_turns"):
+            state["lines"] = None  # §9.6(1): redrawn from the printed ends at the start of each combat phase
+            pre.append("lines")
+        if special.fb_left(state) > 0:
+            pre.append("air_interdiction" if phase.startswith("movement") else "air_defence")  # §10.4, §10.5
+    elif phase == AIR_SUPPLY_PHASE and special.fb_left(state) > 0 and any(
+            u["supply"] != "ok" for u in state["units"].values() if u["side"] == "allied" and u["status"] == "map"):
+        pre.append("air_supply")  # §10.7, AMBIG-9: at the start of the Allied 1st combat phase
+    state["presteps"] = [*pre[1:], main] if pre else []
+    if pre:
+        state["step"] = pre[0]
+
+
+def next_step(state: State) -> None:
+    """The player ends a step that comes before the phase's main step (lines, air markers)."""
+    rest = state.get("presteps") or []
+    state["step"] = rest.pop(0) if rest else ("move" if state["phase"].startswith("movement") else "declare")
+    state["presteps"] = rest
 
 
 def end_phase(state: State) -> None:
     """The phasing player ends the phase: §6.3 the stacking check after movement, then the next phase."""
     if state["phase"].startswith("movement"):
         movement.finish_move(state)
+        state["interdiction"] = []  # §10.4: removed at the end of the movement phase
         if state["phase"] == "movement_1":
             _delay_reinforcements(state)
         state["step"] = "end"
@@ -80,10 +106,13 @@ def end_phase(state: State) -> None:
 
 def _delay_reinforcements(state: State) -> None:
     """§9.3: a reinforcement that did not enter slides to the next turn (it may not change its entry)."""
+    late = []
     for uid, u in sorted(state["units"].items()):
         if u["side"] == state["player"] and movement.due(state, uid):
             u["due"] = state["turn"] + 1
-            log(state, "delayed", unit={"key": f"unit.{uid}"}, turn=state["turn"] + 1)
+            late.append({"key": f"unit.{uid}"})
+    if late:
+        log(state, "delayed", units=late, turn=state["turn"] + 1)
 
 
 def _after(state: State) -> None:
@@ -94,6 +123,8 @@ def _after(state: State) -> None:
         state["step"] = "end"
     if state["step"] != "end":
         return
+    if state["phase"].startswith("combat"):
+        state["air"] = {}  # §10.5-§10.6: support markers leave at the end of the combat phase
     i = PHASES.index(state["phase"])
     if i + 1 < len(PHASES):
         state["phase"] = PHASES[i + 1]
@@ -115,6 +146,8 @@ def _end_player_turn(state: State) -> None:
     for u in state["units"].values():
         if u["side"] != side and u.get("option_retreat"):
             u["marked_turn_over"] = True
+    if side == "allied":
+        state["air_supply"] = []  # §10.7: removed at the end of the Allied player turn
     if side == "german":
         state["player"] = "allied"
     else:
@@ -164,6 +197,8 @@ def active_roles(state: State) -> frozenset[Role]:
         return frozenset()
     if state["pending"]:
         return frozenset({combat.active_side(state) or state["player"]})
+    if state["step"] in ALLIED_STEPS:
+        return frozenset({"allied"})
     return frozenset({state["player"]})
 
 
@@ -179,6 +214,10 @@ def legal_actions(state: State, role: Role) -> list[Action]:
         return combat.declare_actions(state)
     if step == "resolve":
         return combat.resolve_actions(state)
+    if step == "lines":
+        return special.line_actions(state)
+    if step in ALLIED_STEPS:
+        return special.air_actions(state)
     return []
 
 
@@ -220,8 +259,40 @@ def apply(state: State, role: Role, action: Action) -> State:
         combat.end_pursuit(state)
     elif kind == "remove":
         combat.remove_excess(state, by_ref(state, action["unit"]))
+    elif kind == "extend_line":
+        special.extend_line(state, action["line"], action["to"])
+    elif kind in ("end_lines", "end_air"):
+        next_step(state)
+    elif kind in ("air_interdict", "air_defend", "air_supply", "air_attack"):
+        special.place_fb(state, kind, action["at"])
+    elif kind == "break_through":
+        special.break_through(state, movement.mover_units(state), action["at"])
+        movement.finish_move(state)
+    elif kind == "escape":
+        special.escape(state, movement.mover_units(state), action["at"])
+        movement.finish_move(state)
+    elif kind == "guard":
+        special.place_guard(state, by_ref(state, action["unit"]))
+    elif kind == "interdiction_loss":
+        combat.interdiction_loss(state, by_ref(state, action["unit"]))
+    elif kind == "paradrop":
+        special.paradrop(state, by_ref(state, action["unit"]), action["at"])
+    elif kind == "skorzeny":
+        special.choose_skorzeny(state, action["choice"])
+    elif kind == "discard_mp":
+        movement.discard_mp(state, int(action["mp"]))
+    elif kind == "misdirect":
+        special.misdirect(state, action["to"])
+    elif kind == "end_misdirect":
+        special.end_misdirect(state)
     else:
         raise IllegalAction(f"Unknown action {kind!r}.")
+    if state["pending"]:
+        combat.proceed(state)
+    special.triggers(state)
     _after(state)
+    if state["result"] is None:
+        supply.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
+    fog.remember(state)
     return state
 

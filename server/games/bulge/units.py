@@ -61,6 +61,18 @@ def log(state: State, key: str, readers: list[Role] | None = None, **args: Any) 
     state["log"].append({"key": f"log.{key}", "args": args, "to": readers})
 
 
+def private(state: State, side: str) -> list[Role] | None:
+    """Readers of a log line that may tell where ``side``'s units are: everybody, or under fog of war
+    only ``side`` (fog.py)."""
+    return [side] if state.get("options", {}).get("fog_of_war") else None
+
+
+def about(state: State, uid: str) -> list[Role] | None:
+    """Readers of a line about ``uid``: under fog of war, its owner only unless the enemy sees it now."""
+    from .fog import readers
+    return readers(state, uid)
+
+
 def is_commando(state: State, uid: str) -> bool:
     return spec(state, uid).is_commando
 
@@ -124,10 +136,8 @@ def _colour_key(s: UnitSpec) -> str:
     """
     if s.division:
         return f"division:{s.division}"
-    if s.nation == "german" and s.army == "white" and s.designation.upper().startswith(("FB", "FG")):
-        return "FB/FG"
-    if s.nation == "british" and s.size == "brigade":
-        return "british-brigade"
+    if s.stack_group:
+        return f"group:{s.stack_group}"  # counters.json "stack_group": "FB/FG", "british_armour"
     return f"unit:{s.id}"
 
 
@@ -139,7 +149,7 @@ def stack_problem(state: State, uids: list[str], hex_id: str | None = None) -> s
         return None
     if len({u.side for u in units}) > 1:
         return "sides"  # §6.2(1)
-    if len(units) > int(t.const("stacking_limit", 3)):
+    if len(units) > int(t.const("stacking_limit")):
         return "limit"
     if len({u.nation for u in units}) > 1:
         return "nations"  # §6.2(2): US and British never together
@@ -154,8 +164,8 @@ def stack_problem(state: State, uids: list[str], hex_id: str | None = None) -> s
         if any(len(keys) > 1 for keys in by_colour.values()):
             return "divisions"
     # §6.2(7), AMBIG-11: at most 2 British armoured brigades in a stack.
-    brigades = sum(1 for u in units if _colour_key(u) == "british-brigade")
-    if brigades > int(t.const("british_brigades_per_stack", 2)):
+    brigades = sum(1 for u in units if u.stack_group == "british_armour")
+    if brigades > int(t.const("british_brigades_per_stack")):
         return "british_brigades"
     return None
 
@@ -176,16 +186,18 @@ def destroy(state: State, uid: str, why: str) -> None:
     """A unit destroyed in combat, by surrender, stacking or isolation: VP as §13.4."""
     u = unit(state, uid)
     s = spec(state, uid)
-    log(state, "destroyed", unit=name(state, uid), hex=u["hex"], why={"key": f"why.{why}"})
+    from .special import uncross
+    uncross(state, uid)  # §13.11(2): a destroyed unit's West Wall loss is cancelled
+    log(state, "destroyed", about(state, uid), unit=name(state, uid), hex=u["hex"], why={"key": f"why.{why}"})
     u.update(status="eliminated", hex=None, steps=0)
     if s.is_commando:
         return  # §9.5(5): a removed commando scores nothing
     t = tables(state)
     if s.side == "allied":
-        add_vp(state, int(t.const("vp_allied_destroyed", 0)), "allied_destroyed", unit=name(state, uid))
+        add_vp(state, int(t.const("vp_destroyed_allied")), "allied_destroyed", unit=name(state, uid))
     else:
-        key = "vp_german_mech_destroyed" if s.mechanised else "vp_german_destroyed"
-        add_vp(state, -int(t.const(key, 0)), "german_destroyed", unit=name(state, uid))
+        key = "vp_destroyed_german_mech" if s.mechanised else "vp_destroyed_german_nonmech"
+        add_vp(state, -int(t.const(key)), "german_destroyed", unit=name(state, uid))
 
 
 def add_vp(state: State, vp: int, why: str, **args: Any) -> None:
@@ -202,6 +214,6 @@ def lose_step(state: State, uid: str, why: str) -> None:
     u = unit(state, uid)
     if u["steps"] >= 2:
         u["steps"] = 1
-        log(state, "step_lost", unit=name(state, uid), hex=u["hex"])
+        log(state, "step_lost", about(state, uid), unit=name(state, uid), hex=u["hex"])
     else:
         destroy(state, uid, why)

@@ -1,16 +1,19 @@
-"""What each role sees. Nothing in the rules is secret (digest §6), so every role sees the whole
-board; this is still the only code that decides what leaves the server."""
+"""What each role sees. Nothing in the rules is secret (digest §6), so without the fog-of-war option every
+role sees the whole board; with it (``fog.py``) enemy units out of sight are left out. This is the only code
+that decides what leaves the server."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
-from . import combat, movement
+from . import combat, fog, movement, special
 from .rules import active_roles
-from .units import SIDES, spec, strength, tables, unit
+from .supply import last_passer, occupation
+from .units import SIDES, board, spec, strength, tables, unit
 
-_STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "eliminated": 3}
+_STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "escaped": 2, "guard": 2, "eliminated": 3, "aborted": 4,
+                 "unused": 5}
 
 
 def _counter(state: State, uid: str) -> dict[str, Any]:
@@ -58,7 +61,8 @@ def _prompt(state: State, role: Role | None) -> Message:
 
 def view(state: State, role: Role | None) -> dict[str, Any]:
     t = tables(state)
-    counters = sorted((_counter(state, uid) for uid in state["units"]), key=_sort_key)
+    shown = fog.visible(state, role)  # everything without fog of war (digest §6)
+    counters = sorted((_counter(state, uid) for uid in state["units"] if uid in shown), key=_sort_key)
     reinforcements: dict[str, list[str]] = {}
     for uid, u in sorted(state["units"].items()):
         if u["status"] == "offmap" and u.get("due") is not None:
@@ -69,23 +73,52 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "step": state["step"], "counters": counters, "vp": state["vp"],
         "thresholds": {str(k): {"german": v.get("german_win"), "allied": v.get("allied_win")}
                        for k, v in sorted(t.turns.items())},
-        "occupied": {h: s for h, s in sorted(state["occupied"].items()) if s is not None},
+        "occupied": _occupied(state, role),
         "reinforcements": reinforcements,
-        "mover": {"units": list(mover["units"]), "mode": mover["mode"]} if mover else None,
+        "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
+        if mover and all(u in shown for u in mover["units"]) else None,
         "attack": combat.preview(state),
-        "combat": _current(state),
+        "combat": _current(state, role),
         "prompt": _prompt(state, role),
+        # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny
+        "lines": {k: list(v) for k, v in special.lines(state).items()},
+        "air": {"fb_left": special.fb_left(state), "support": dict(state.get("air") or {}),
+                "interdiction": list(state.get("interdiction") or []),
+                "supply": list(state.get("air_supply") or [])},
+        "broken_through": list(state["broken_through"]),
+        "skorzeny": state.get("skorzeny"),
+        "commando_roads": list(state.get("commando_roads") or []) if role == "german" or not fog.on(state) else [],
+        "fog_of_war": fog.on(state),
+        "last_seen": fog.last_seen(state, role, shown),
         "log": visible_log(state["log"], role),
     }
 
 
-def _current(state: State) -> dict[str, Any] | None:
+def _occupied(state: State, role: Role | None) -> dict[str, str]:
+    """§13.3: who occupies each tracked hex. Under fog of war, the cities (public: they score VP) and the
+    last passer of the main-road hexes a side sees now (spectators: the cities only)."""
+    if not fog.on(state):
+        return {h: s for h, s in sorted(occupation(state).items()) if s is not None}
+    b = board(state)
+    out = {h: str(s) for h in b.tracked if b.place_kind(h) in ("important", "fortress")
+           and (s := state["city_owner"].get(h, b.initial_owner(h))) is not None}
+    if role in SIDES:
+        eyes = fog.sight(state, str(role))
+        out.update({h: last_passer(state, h) for h in b.tracked if h in eyes and h not in out})
+    return dict(sorted(out.items()))
+
+
+def _current(state: State, role: Role | None) -> dict[str, Any] | None:
     cur = state.get("current")
     if not cur:
         return None
+    task = dict(state["pending"][0]) if state["pending"] else None
+    if task is not None and fog.on(state) and task.get("side") != role:
+        task = {"kind": task["kind"], "side": task.get("side")}  # a retreat path may leave the enemy's sight
     return {"at": cur["at"], "attackers": list(cur["attackers"]), "defenders": list(cur["defenders"]),
-            "result": cur["code"], "task": dict(state["pending"][0]) if state["pending"] else None}
+            "result": cur["code"], "task": task}
 
 
 def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
-    return None  # nothing is hidden without fog of war (digest §6)
+    """Without fog of war nothing is hidden (digest §6: open information, commandos included): None."""
+    return fog.hidden_variant(state, role, seed)

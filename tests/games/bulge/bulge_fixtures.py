@@ -57,7 +57,8 @@ TABLES: dict[str, Any] = {
     "crt": {"columns": COLUMNS, "rows": CRT_ROWS, "results": RESULTS},
     "terrain": {
         "clear": {"mp": 1, "shift": 0}, "hills": {"mp": 2, "shift": -1}, "light_forest": {"mp": 2, "shift": -1},
-        "deep_forest": {"mp": 3, "shift": -2}, "town": {"mp": 1, "shift": -1}, "city": {"mp": 1, "shift": -1},
+        "deep_forest": {"mp": 3, "shift": -2, "mech_road_only": True}, "town": {"mp": 1, "shift": -1},
+        "city": {"mp": 1, "shift": -1},
         "important": {"mp": 1, "shift": -1}, "fortress": {"mp": 1, "shift": -3}, "west_wall": {"mp": 1, "shift": -1},
         "river": {"mp": 1, "shift": -1}, "major_river": {"mp": None, "shift": -2},
         "road": {"mp": 0.5, "shift": 0}, "main_road": {"mp": 0.5, "shift": 0},
@@ -68,10 +69,24 @@ TABLES: dict[str, Any] = {
     "paradrop": {str(i): d for i, d in enumerate(["NE", "E", "SE", "SW", "W", "NW"], start=1)},
     "turns": {str(t): {"date": f"1944-12-{15 + t}", "german_win": 60 if t >= 8 else None,
                        "allied_win": 35 if t >= 8 else None, "air": 8 <= t <= 11} for t in range(1, 14)},
-    "constants": {"leave_ezoc_mp": 1, "encirclement_shift": 1, "minimum_odds": "1:2", "stacking_limit": 3,
-                  "british_brigades_per_stack": 2, "vp_city": 10, "vp_allied_destroyed": 2,
-                  "vp_german_destroyed": 1, "vp_german_mech_destroyed": 2, "option_retreat_hexes": 1,
-                  "option_retreat_steps": 1, "supply_mp": 6, "joint_turn": 10},
+    "constants": {"leave_ezoc_mp": 1, "encirclement_shift": 1, "min_odds": "1:2", "stacking_limit": 3,
+                  "british_brigades_per_stack": 2, "city_vp": 10, "vp_destroyed_allied": 2,
+                  "vp_destroyed_german_nonmech": 1, "vp_destroyed_german_mech": 2, "option_retreat_hexes": 1,
+                  "option_retreat_steps": 1, "supply_road_mp": 6, "joint_attack_free_from_turn": 10,
+                  "army_zone_move_ban_turns": [1, 4], "army_zone_line_turns": [5, 9], "british_turn": 5,
+                  "british_restriction_hexes": 3, "ninth_infantry_freeze_until_turn": 2,
+                  "ninth_armored_freeze": {"turn": 1, "phase": "allied_move_1"}, "vp_west_wall_crossing": 2,
+                  "vp_west_wall_from_turn": 8, "breakthrough_capacity": {"yellow": 1, "orange": 2},
+                  "breakthrough_mp": 1, "vp_breakthrough_mech": 2, "vp_breakthrough_nonmech": 1,
+                  "fb_markers": 6, "interdiction_mp": 1, "interdiction_steps": 1,
+                  "commando_detect_on": [4, 5, 6],
+                  "paradrop_results": {"1": "drift", "2": "drift", "3": "drift", "4": "drift", "5": "abort",
+                                       "6": "on_target"},
+                  "paradrop_landing_loss": {"important": "eliminated", "fortress": "eliminated",
+                                            "deep_forest": "eliminated", "enemy_unit": "eliminated", "town": 1,
+                                            "city": 1, "light_forest": 1, "clear": 0, "hills": 0},
+                  "paradrop_forbidden_targets": ["town", "city", "important", "fortress", "light_forest",
+                                                 "deep_forest"]},
 }
 
 
@@ -97,18 +112,29 @@ UNITS: dict[str, dict[str, Any]] = {
     "G-VG4": _u("german", "german", "6SS", "277VG", "vg", False, (4, 4), (2, 2)),
     "G-5VG": _u("german", "german", "5Pz", "26VG", "vg", False, (4, 4), (2, 2)),
     "G-FB": dict(_u("german", "german", "white", None, "panzer", True, (10, 8), (5, 4), entry=(2, "E"),
-                    size="brigade"), designation="FB"),
+                    size="brigade"), designation="FB", stack_group="FB/FG"),
     "G-FG": dict(_u("german", "german", "white", None, "panzer", True, (8, 6), (4, 3), entry=(2, "E"),
-                    size="brigade"), designation="FG"),
+                    size="brigade"), designation="FG", stack_group="FB/FG"),
     "G-COM": _u("german", "german", "white", None, "commando", False, None, None, branch="commando"),
+    "G-VDH": dict(_u("german", "german", "white", None, "vg", False, (2, 3), (1, 2), entry=(2, "E")),
+                  paradrop=True),
+    "G-150": dict(_u("german", "german", "white", None, "panzer", True, (4, 4), (2, 2), entry=(2, "E")),
+                  skorzeny="brigade"),
+    "G-CDO": dict(_u("german", "german", "white", None, "commando", False, None, None, entry=(2, "E"),
+                     branch="commando"), skorzeny="commando"),
     "U-INF1": _u("allied", "us", None, "99", "us_inf", False, (3, 4), (2, 2)),
+    "U-9ID": dict(_u("allied", "us", None, "US-9", "us_inf", False, (4, 5), (2, 3)), freeze="ninth_infantry"),
+    "U-9AD": dict(_u("allied", "us", None, "US-9A", "us_armour", True, (6, 5), (3, 3)), freeze="ninth_armored"),
     "U-INF2": _u("allied", "us", None, "99", "us_inf", False, (3, 4), (2, 2)),
     "U-INF3": _u("allied", "us", None, "2", "us_inf", False, (4, 5), (2, 3)),
     "U-CCA": _u("allied", "us", None, "9A", "us_armour", True, (7, 6), (4, 3), branch="armour"),
     "U-REIN": _u("allied", "us", None, "101", "us_inf", False, (5, 6), (3, 3), entry=(3, "W")),
-    "B-BDE1": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
-    "B-BDE2": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
-    "B-BDE3": _u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+    "B-BDE1": dict(_u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+                   stack_group="british_armour"),
+    "B-BDE2": dict(_u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+                   stack_group="british_armour"),
+    "B-BDE3": dict(_u("allied", "british", None, None, "brit_armour", True, (15, 15), (8, 8), size="brigade"),
+                   stack_group="british_armour"),
 }
 
 ENTRIES = {"E1": {"hex": "1004", "side": "german", "code": "E"},
@@ -126,7 +152,9 @@ class World:
                  main_roads: list[list[str]] | None = None, places: dict[str, str] | None = None,
                  west_wall: list[str] | None = None, germany: list[str] | None = None,
                  tables: dict[str, Any] | None = None, units: dict[str, dict[str, Any]] | None = None,
-                 setup: dict[str, dict[str, str]] | None = None) -> None:
+                 setup: dict[str, dict[str, str]] | None = None, army_lines: dict[str, list[str]] | None = None,
+                 entries: dict[str, dict[str, Any]] | None = None,
+                 named_rivers: dict[str, Any] | None = None) -> None:
         grid = [["."] * COLS for _ in range(ROWS)]
         for h, t in (terrain or {}).items():
             grid[int(h[2:]) - 1][int(h[:2]) - 1] = TERRAIN_CHARS[t]
@@ -136,7 +164,8 @@ class World:
             "places": {h: {"name": {"en": h, "ja": h}, "kind": k} for h, k in (places or {}).items()},
             "rivers": rivers or [], "major_rivers": major_rivers or [], "roads": roads or [],
             "main_roads": main_roads or [], "west_wall": west_wall or [], "germany": germany or ["1001"],
-            "entries": ENTRIES, "army_lines": {}, "zones": {},
+            "entries": entries or ENTRIES, "army_lines": army_lines or {}, "zones": {},
+            "named_rivers": named_rivers or {},
         }
         self.board = Board.from_data(raw_map, lines)
         self.tables = Tables.from_data(copy.deepcopy(tables or TABLES))
@@ -225,3 +254,97 @@ def roll_for(column: str, result: str) -> tuple[int, int]:
 def last_log(state: State, key: str) -> dict[str, Any]:
     entry: dict[str, Any] = next(e for e in reversed(state["log"]) if e["key"] == f"log.{key}")
     return entry
+
+
+# === A simple player for whole matches on the real data ===
+
+def _targets(state: State) -> list[str]:
+    """The important cities the Germans do not hold (their objectives)."""
+    from server.games.bulge.units import board
+    b = board(state)
+    return [h for h, p in b.places.items() if p["kind"] in ("important", "fortress")
+            and state["city_owner"].get(h, "allied") != "german"] or [h for h in b.places]
+
+
+def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, moves_per_phase: int = 10) -> \
+        tuple[str, Action]:
+    """German: drive selected units toward the nearest city it lacks, attack whatever it can; Allies:
+    hold, move a few units toward the Germans, attack rarely. Cheap enough for tests; deterministic in ``rnd``."""
+    from server.games.bulge.units import board, unit
+    by: dict[str, list[tuple[str, Action]]] = {}
+    for c in choices:
+        by.setdefault(c[1]["type"], []).append(c)
+    grid = board(state).grid
+    player = state["player"]
+    if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
+        skip = [c for c in choices if c[1]["type"] in ("end_air", "end_lines", "end_pursuit")]
+        if skip and rnd.random() < 0.7:
+            return skip[0]
+        return rnd.choice(choices)
+    if state["step"] == "move":
+        if "move" in by:
+            goal = _targets(state) if player == "german" else \
+                [u["hex"] for u in state["units"].values() if u["side"] == "german" and u["status"] == "map"]
+            lead = by["move"][0][1]["unit"]
+            here = unit(state, lead)["hex"]
+
+            def far(h: str | None) -> int:
+                return min((grid.distance(h, g) for g in goal), default=0) if h else 99
+            best = min(by["move"], key=lambda c: far(c[1]["to"]))
+            if far(best[1]["to"]) < far(here):
+                return best
+        if "end_move" in by:
+            return by["end_move"][0]
+        moved = sum(1 for u in state["units"].values() if u["side"] == player and u.get("moved"))
+        cap = moves_per_phase if player == "german" else moves_per_phase // 4
+        picks = by.get("select", []) + by.get("skorzeny", [])
+        if picks and moved < cap and rnd.random() < 0.9:
+            return rnd.choice(picks)
+        return by["end_phase"][0]
+    if state["step"] == "declare":
+        from server.games.bulge.combat import attack_strength, defence_strength
+        from server.games.bulge.units import Situation, enemy
+        sit = Situation(state)
+        building = state["combat"].get("building")
+        pool = [c for c in by.get("declare", []) if c[1]["at"] == building] or by.get("declare", [])
+        hexes = sorted({c[1]["at"] for c in pool})
+        best, odds = None, 0.0
+        for h in hexes:
+            att = attack_strength(state, [c[1]["unit"] for c in pool if c[1]["at"] == h])
+            att += attack_strength(state, next((d["attackers"] for d in state["combat"]["declared"]
+                                                if d["at"] == h), []))
+            dfn = max(1, defence_strength(state, sit.units(h, enemy(player), commandos=False)))
+            if att / dfn > odds:
+                best, odds = h, att / dfn
+        want = 2.0 if player == "german" else 3.0
+        if best is not None and odds >= want:
+            return next(c for c in pool if c[1]["at"] == best)
+        return by["end_declarations"][0]
+    return rnd.choice(choices)
+
+
+def bot_playout(seed: bytes, *, options: dict[str, Any] | None = None, max_actions: int = 6000,
+                keep_states: bool = False, moves_per_phase: int = 16) -> Any:
+    """A whole match between two ``bot_choice`` players, as an ``engine.testing.Playout``."""
+    import random
+
+    from server.engine.testing import Playout, PlayoutError
+    opts = dict(options or {})
+    rnd = random.Random(seed)
+    state = RULES.setup("historical", opts, seed)
+    result = Playout(seed, "historical", opts, state)
+    if keep_states:
+        result.states.append(state)
+    for _ in range(max_actions):
+        if RULES.outcome(state) is not None:
+            result.final = state
+            return result
+        choices = [(r, a) for r in sorted(RULES.active_roles(state)) for a in RULES.legal_actions(state, r)]
+        if not choices:
+            raise PlayoutError(f"dead end after {len(result.log)} actions")
+        role, action = bot_choice(state, choices, rnd, moves_per_phase=moves_per_phase)
+        state = apply_action(RULES, state, role, action)
+        result.log.append((role, action))
+        if keep_states:
+            result.states.append(state)
+    raise PlayoutError(f"runaway: no outcome after {max_actions} actions")

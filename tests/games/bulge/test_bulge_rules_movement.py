@@ -102,7 +102,7 @@ def test_second_movement_phase_mechanised_only() -> None:
 def test_strategic_movement_main_roads_only() -> None:
     """§7.2(1): strategic movement starts on a main road and follows main roads only, at the strategic allowance."""
     road = ["0204", "0304", "0404", "0504", "0604", "0704", "0804"]
-    w = World(main_roads=[road])
+    w = World(main_roads=[road], roads=[["0104", "0204"]])  # §13.3(2): road-linked to the W1 source
     s = do(w.pos(player="allied").at("U-INF1", "0304").begin(), {"type": "select", "unit": "U-INF1"},
            {"type": "strategic", "unit": "U-INF1"})
     assert moves(s) == ["0204", "0404"]
@@ -114,7 +114,7 @@ def test_strategic_movement_main_roads_only() -> None:
 def test_strategic_never_into_ezoc_nor_from_it() -> None:
     """§7.2(2): never enters an EZOC; a unit starting in one may not move strategically."""
     road = ["0204", "0304", "0404", "0504", "0604"]
-    w = World(main_roads=[road])
+    w = World(main_roads=[road], roads=[["0104", "0204"]])
     s = do(w.pos(player="allied").at("U-INF1", "0304").at("G-VG1", "0505").begin(),
            {"type": "select", "unit": "U-INF1"}, {"type": "strategic", "unit": "U-INF1"},
            {"type": "move", "unit": "U-INF1", "to": "0404"})

@@ -22,9 +22,15 @@ def test_player_turn_phases_in_order() -> None:
 
 
 def _skip_turn(s: dict) -> dict:  # type: ignore[type-arg]
-    for _ in range(8):
-        s = do(s, {"type": "end_phase"} if s["step"] == "move" else {"type": "end_declarations"})
+    turn = s["turn"]
+    while s["turn"] == turn and RULES.outcome(s) is None:
+        s = do(s, {"type": skip(s)})
     return s
+
+
+def skip(s: dict) -> str:  # type: ignore[type-arg]
+    """The action that ends the current step without doing anything (§9.6 lines and §10 air are optional)."""
+    return {"move": "end_phase", "declare": "end_declarations", "lines": "end_lines"}.get(s["step"], "end_air")
 
 
 def test_victory_check_from_turn_8() -> None:
@@ -84,7 +90,7 @@ def test_out_of_supply_halves_attack() -> None:
 
 def test_german_occupies_important_city_for_vp() -> None:
     """§13.3/§13.2(1): German occupation of an important city scores; an Allied recapture cancels it."""
-    w = World(places={"0604": "important"})
+    w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
     s = w.pos().at("G-PZ1", "0504").begin()
     s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["vp"] == 10 and s["occupied"]["0604"] == "german"
@@ -92,7 +98,25 @@ def test_german_occupies_important_city_for_vp() -> None:
 
 def test_fortress_falls_when_occupied() -> None:
     """§12.6: once the Germans occupy a fortress city it is an important city for good."""
-    w = World(places={"0604": "fortress"})
+    w = World(places={"0604": "fortress"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
     s = w.pos().at("G-PZ1", "0504").begin()
     s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["fallen_fortresses"] == ["0604"]
+
+
+def test_occupation_needs_road_only_supply_path() -> None:
+    """§13.3(2): a side occupies a hex only with a road-only supply path from it to a source; else neither.
+    AMBIG-26: the VP are kept until the Allies actually occupy the city."""
+    w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
+    s = w.pos().at("G-PZ1", "0504").at("U-INF1", "0802").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    assert s["vp"] == 10
+    s["units"]["U-INF1"]["hex"] = "0804"  # an Allied unit astride the road cuts the path
+    from server.games.bulge.supply import occupation, settle_cities
+    assert occupation(s)["0604"] is None
+    settle_cities(s)
+    assert s["vp"] == 10  # neither side occupies it: the German VP stay
+    w2 = World(places={"0604": "important"})  # no road at all: never occupied, no VP
+    s2 = do(w2.pos().at("G-PZ1", "0504").begin(), {"type": "select", "unit": "G-PZ1"},
+            {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    assert s2["vp"] == 0 and s2["fallen_fortresses"] == []

@@ -1,0 +1,159 @@
+"""Whole matches of バルジ大作戦 on the real data: playouts, determinism, views, and (fog of war) leaks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bulge_fixtures import bot_playout
+
+from server.engine.core import make_view
+from server.engine.testing import check_determinism, check_leaks, playout
+from server.games import GAMES
+from server.games.bulge import RULES
+
+VIEW_KEYS = {"turn", "turns", "player", "phase", "step", "counters", "vp", "thresholds", "occupied",
+             "reinforcements", "mover", "attack", "combat", "prompt", "log", "active", "actions", "outcome"}
+COUNTER_KEYS = {"ref", "id", "side", "hex", "face", "status", "name", "nation", "army", "division",
+                "designation", "mechanised", "commando", "attack", "defence", "steps", "markers"}
+
+
+def test_registered() -> None:
+    assert GAMES["bulge"] is RULES and RULES.roles == ("german", "allied")
+
+
+@pytest.mark.parametrize("seed", [b"play-0"])
+def test_random_playout_reaches_an_outcome(seed: bytes) -> None:
+    """Uniformly random legal play: no dead end, no runaway, an outcome (§13.1)."""
+    result = playout(RULES, "historical", seed, max_actions=4000)
+    assert RULES.outcome(result.final) is not None
+
+
+def test_bot_playouts_finish_deterministically_and_some_go_long() -> None:
+    """Sensible play reaches the later turns (§13.1: thresholds from turn 8 to 13); replaying is identical."""
+    last_turns = []
+    for i in range(2):
+        result = bot_playout(f"bot-{i}".encode())
+        assert RULES.outcome(result.final) is not None
+        last_turns.append(result.final["turn"])
+        if i == 0:
+            check_determinism(RULES, result)
+    assert max(last_turns) >= 8
+
+
+def test_views_are_json_and_keep_the_contract_keys() -> None:
+    """Every view is JSON-serialisable and keeps the keys the browser and API tests rely on."""
+    result = bot_playout(b"views", keep_states=True, max_actions=6000)
+    for state in result.states[:: max(1, len(result.states) // 40)]:
+        for role in ("german", "allied", None):
+            v = make_view(RULES, state, role)
+            json.dumps(v, ensure_ascii=False)
+            assert set(v) >= VIEW_KEYS
+            for c in v["counters"]:
+                assert set(c) >= COUNTER_KEYS
+
+
+def _fog_match(seed: bytes, steps: int) -> list[dict]:  # type: ignore[type-arg]
+    import random
+
+    from bulge_fixtures import bot_choice
+
+    from server.engine.core import apply_action
+    rnd = random.Random(seed)
+    state = RULES.setup("historical", {"fog_of_war": True}, seed)
+    states = [state]
+    for _ in range(steps):
+        if RULES.outcome(state) is not None:
+            break
+        choices = [(r, a) for r in sorted(RULES.active_roles(state)) for a in RULES.legal_actions(state, r)]
+        role, action = bot_choice(state, choices, rnd) if rnd.random() < 0.7 else rnd.choice(choices)
+        state = apply_action(RULES, state, role, action)
+        states.append(state)
+    return states
+
+
+def test_fog_of_war_leaks_nothing_at_any_step() -> None:
+    """Fog of war (option): no view (either side, spectators) tells apart states that differ only in the
+    positions and steps of enemy units out of its sight."""
+    checks = 0
+    for seed in (b"fog-0", b"fog-1"):
+        for state in _fog_match(seed, 160):
+            checks += check_leaks(RULES, state, variants=1)
+    assert checks > 200
+
+
+def test_fog_of_war_log_keeps_hidden_moves_to_the_mover() -> None:
+    """Fog of war: movement lines go only to the mover; no enemy unit out of sight is in a view's counters."""
+    from server.games.bulge import fog
+    states = _fog_match(b"fog-log", 200)
+    for state in states[::10]:
+        for role, other in (("german", "allied"), ("allied", "german")):
+            v = make_view(RULES, state, role)
+            refs = {c["ref"] for c in v["counters"] if c["side"] == other and c["status"] == "map"}
+            assert refs <= fog.visible(state, role)
+    last = states[-1]
+    for e in last["log"]:
+        if e["key"] in ("log.move", "log.enter", "log.retreat", "log.strategic"):
+            assert e["to"] is not None and len(e["to"]) == 1
+
+
+def test_no_fog_by_default_nothing_hidden() -> None:
+    """Digest §6: the game is open information; without the option every unit (commandos too) is shown."""
+    state = RULES.setup("historical", {}, b"open")
+    assert RULES.hidden_variant(state, "allied", 0) is None
+    assert len(make_view(RULES, state, "allied")["counters"]) == len(state["units"])
+
+
+def test_every_key_in_logs_prompts_and_actions_is_in_the_catalogue() -> None:
+    """Every message key the game emits (log lines, prompts, action labels) has en and ja text."""
+    from server.games.bulge.data import messages
+    cat = messages()
+    keys: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("key"), str) and not x["key"].startswith("unit."):
+                keys.add(x["key"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    result = bot_playout(b"catalogue", keep_states=True)
+    for state in result.states[::25]:
+        for role in ("german", "allied"):
+            v = make_view(RULES, state, role)
+            walk(v["log"])
+            walk(v["prompt"])
+            keys.update(f"action.{a['type']}" for a in v["actions"])
+    missing = sorted(k for k in keys if k not in cat["en"] or k not in cat["ja"])
+    assert not missing
+
+
+def test_late_turns_play_through_to_turn_13() -> None:
+    """§13.1, §10, §9.6(4): with the VP held between the thresholds (a stand-in for a close game), bot
+    play runs the air turns and the last turns to the end of turn 13: a draw."""
+    import random
+
+    from bulge_fixtures import bot_choice
+
+    from server.engine.core import apply_action
+    from server.games.bulge.data import dataset
+    rnd = random.Random(7)
+    state = RULES.setup("historical", {}, b"late")
+    turns = dataset().tables.turns
+    air_used = 0
+    for _ in range(9000):
+        if RULES.outcome(state) is not None:
+            break
+        row = turns[state["turn"]]
+        if row.get("german_win") is not None:
+            state = {**state, "vp": (int(row["german_win"]) + int(row["allied_win"])) // 2}
+        choices = [(r, a) for r in sorted(RULES.active_roles(state)) for a in RULES.legal_actions(state, r)]
+        fb = [c for c in choices if c[1]["type"].startswith("air_")]
+        role, action = fb[0] if fb and rnd.random() < 0.5 else bot_choice(state, choices, rnd)
+        air_used += action["type"].startswith("air_")
+        state = apply_action(RULES, state, role, action)
+    outcome = RULES.outcome(state)
+    assert outcome is not None and state["turn"] == 13 and outcome.reason == "draw"
+    assert air_used > 0

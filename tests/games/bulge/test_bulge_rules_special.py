@@ -1,0 +1,370 @@
+"""Layer 7 on the synthetic board: §9.6 army zones, §9.7 British, §9.1 freezes, §13.5-§13.9 breakthrough,
+§13.11 West Wall VP, §10 air power, §9.4 VDH paradrop, §9.5 Skorzeny and commandos."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bulge_fixtures import ENTRIES, World, active, acts, do, moves, types, view
+
+from server.engine import rng
+from server.games.bulge import special, supply
+
+LINES = {"6SS/5Pz": ["1003", "0903"], "5Pz/7": ["1006", "0906"]}
+
+
+def step_through(s: Any, *wanted: str) -> Any:
+    """End optional steps until the step is one of ``wanted``."""
+    while s["step"] not in wanted:
+        s = do(s, {"type": {"lines": "end_lines", "move": "end_phase", "declare": "end_declarations"}
+                   .get(s["step"], "end_air")})
+    return s
+
+
+# --- §9.6 army operation zones ---
+
+def test_army_zone_no_crossing_on_turns_1_to_4() -> None:
+    """§9.6: turns 1-4, a set-up German unit may enter a line hex but not cross into another army's sector;
+    §9.6(3) reinforcements are exempt."""
+    w = World(army_lines=LINES)
+    s = w.pos(turn=2).at("G-VG1", "0802", setup=True).at("G-FB", "0702").begin()
+    s = do(s, {"type": "select", "unit": "G-VG1"})
+    assert "0803" in moves(s)  # AMBIG-18: the line (continued due west) is shared
+    s = do(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
+    assert not any(special.sectors(s, h) == {"5Pz"} for h in moves(s))
+    s = do(s, {"type": "select", "unit": "G-FB"}, {"type": "move", "unit": "G-FB", "to": "0703"},
+           {"type": "move", "unit": "G-FB", "to": "0704"})
+    assert s["units"]["G-FB"]["hex"] == "0704"
+
+
+def test_army_zone_attack_ban_turns_5_to_9() -> None:
+    """§9.6: turns 5-9, a set-up unit in another army's sector may not attack; the lines are drawn first."""
+    w = World(army_lines=LINES)
+    s = (w.pos(turn=6, phase="combat_1").at("G-VG1", "0804", setup=True).at("G-5VG", "0704", setup=True)
+         .at("U-INF1", "0705").begin())
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    assert s["step"] == "lines" and active(s) == "german"
+    s = do(s, {"type": "end_lines"})
+    declarers = {a["unit"] for a in acts(s) if a["type"] == "declare"}
+    assert declarers == {"G-5VG"}
+
+
+def test_army_zone_line_extension_steps_west() -> None:
+    """§9.6(1): the German player extends a line from its end, each step NW, W or SW."""
+    w = World(army_lines=LINES)
+    s = w.pos(turn=6, phase="combat_1").at("G-PZ1", "0904", setup=True).at("U-INF1", "0905").begin()
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    steps = sorted(a["to"] for a in acts(s) if a["type"] == "extend_line" and a["line"] == "5Pz/7")
+    assert steps == ["0805", "0806", "0807"]
+    s = do(s, {"type": "extend_line", "line": "5Pz/7", "to": "0805"},
+           {"type": "extend_line", "line": "5Pz/7", "to": "0804"})
+    assert special.lines(s)["5Pz/7"][-1] == "0804"
+    assert "7" in special.sectors(s, "0705")
+
+
+def test_army_zones_void_from_turn_10() -> None:
+    """§9.6(4): from turn 10 no lines are drawn and every unit may attack from anywhere."""
+    w = World(army_lines=LINES)
+    s = w.pos(turn=10, phase="combat_1").at("G-VG1", "0804", setup=True).at("U-INF1", "0805").begin()
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    assert s["step"] == "air_defence"  # turn 10 is an air turn, but no lines are drawn
+    s = do(s, {"type": "end_air"})
+    assert s["step"] == "declare" and any(a["type"] == "declare" for a in acts(s))
+
+
+# --- §9.7 British, §9.1 freezes ---
+
+_GRID = World().board.grid
+MEUSE = {"meuse": {"name": {"en": "Meuse", "ja": "ミューズ河"}, "hexsides": [],
+                   "major_hexsides": [[a, b] for a in _GRID.all_hexes() for b in _GRID.neighbours(a)
+                                      if _GRID.parse(a)[0] <= 3 < _GRID.parse(b)[0]]}}
+NW = {**ENTRIES, "NW1": {"hex": "0101", "side": "allied", "code": "NW", "colour": "orange"}}
+
+
+def test_british_turn_5_stay_behind_the_meuse() -> None:
+    """§9.7: on turn 5 the British move only up to the Meuse's north/west bank unless Germans are near."""
+    w = World(named_rivers=MEUSE, entries=NW)
+    s = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
+    special.british_check(s)
+    s = do(s, {"type": "select", "unit": "B-BDE1"})
+    assert "0202" in moves(s) and "0402" not in moves(s)
+    s2 = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0604").begin()
+    special.british_check(s2)  # a German within 3 hexes of the Meuse frees them
+    assert "0402" in moves(do(s2, {"type": "select", "unit": "B-BDE1"}))
+    s3 = w.pos(turn=6, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
+    assert "0402" in moves(do(s3, {"type": "select", "unit": "B-BDE1"}))
+
+
+def test_ninth_infantry_frozen_until_germans_come_adjacent() -> None:
+    """§9.1(2): the 9th Infantry Division may not move until the end of turn 2 unless a German unit is
+    adjacent to any of its units."""
+    w = World()
+    s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0808").begin()
+    assert {"type": "select", "unit": "U-9ID"} not in acts(s)
+    s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0402").begin()
+    special.triggers(s)
+    assert {"type": "select", "unit": "U-9ID"} in acts(s)
+    s = w.pos(turn=3, player="allied").at("U-9ID", "0302").begin()
+    assert {"type": "select", "unit": "U-9ID"} in acts(s)
+
+
+def test_ninth_armored_frozen_in_first_allied_movement_of_turn_1() -> None:
+    """§9.1(4), AMBIG-6: a 9th Armored unit with no adjacent German unit may not move in the Allied 1st
+    movement phase of turn 1."""
+    w = World()
+    s = w.pos(turn=1, player="allied").at("U-9AD", "0302").at("G-VG1", "0808").begin()
+    assert {"type": "select", "unit": "U-9AD"} not in acts(s)
+    s = w.pos(turn=1, player="allied").at("U-9AD", "0302").at("G-VG1", "0402").begin()
+    assert {"type": "select", "unit": "U-9AD"} in acts(s)
+    s = w.pos(turn=1, player="allied", phase="movement_2").at("U-9AD", "0302").begin()
+    assert {"type": "select", "unit": "U-9AD"} in acts(s)
+
+
+# --- §13.11 West Wall ---
+
+def test_west_wall_crossing_costs_vp_from_turn_8() -> None:
+    """§13.11: from turn 8 each Allied unit crossing the West Wall into Germany costs the Germans VP;
+    leaving Germany cancels it; crossing on turn 7 does not count."""
+    w = World(west_wall=["0804"], germany=["0904", "1004"])
+    s = w.pos(turn=8, player="allied").at("U-INF1", "0704").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    assert s["vp"] == 0  # entering the wall is not enough
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0904"})
+    assert s["vp"] == -2
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    assert s["vp"] == 0
+    s7 = w.pos(turn=7, player="allied").at("U-INF1", "0804").begin()
+    s7 = do(s7, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0904"})
+    assert s7["vp"] == 0
+
+
+# --- §13.5-§13.9 breakthrough ---
+
+def test_breakthrough_scores_closes_entry_and_calls_a_guard() -> None:
+    """§13.5-§13.7: a German unit in the Allied entry hex with 1 MP left breaks through (capacity by colour),
+    the entry closes, and the Allies place the earliest reinforcement due there as a guard."""
+    w = World()
+    s = w.pos().at("G-PZ1", "0204").at("G-PZ2", "0204").due("U-REIN", 3).begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    assert {"type": "break_through", "unit": "G-PZ1", "at": "W1"} in acts(s)
+    s = do(s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
+    assert s["units"]["G-PZ1"]["status"] == "exited" and s["vp"] == 2 and s["broken_through"] == ["W1"]
+    assert active(s) == "allied" and acts(s) == [{"type": "guard", "unit": "U-REIN", "at": "W1"}]
+    s = do(s, {"type": "guard", "unit": "U-REIN", "at": "W1"})
+    assert s["units"]["U-REIN"]["status"] == "guard"
+    s = do(s, {"type": "select", "unit": "G-PZ2"}, {"type": "move", "unit": "G-PZ2", "to": "0104"})
+    assert "break_through" not in types(s)  # a yellow entry admits 1 unit
+
+
+def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
+    """§13.7: with no reinforcement for that or the neighbouring direction, any on-map Allied unit not in an EZOC."""
+    w = World()
+    s = w.pos().at("G-PZ1", "0204").at("U-INF1", "0607").at("U-INF2", "0304").at("G-VG1", "0404").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"},
+           {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
+    assert [a["unit"] for a in acts(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
+
+
+def test_broken_through_unit_destroyed_when_isolated() -> None:
+    """§13.8: a broken-through unit still checks supply; isolated, it is destroyed and its VP cancelled;
+    the guard may then come back on from that entry."""
+    w = World()
+    s = w.pos().at("U-INF1", "0607").begin()
+    s["units"]["G-PZ1"].update(status="exited", exit="W1", supply="out", hex=None)
+    s["units"]["U-REIN"].update(status="guard", guard_at="W1")
+    supply.check(s, "german")
+    assert s["units"]["G-PZ1"]["status"] == "eliminated"
+    assert s["vp"] == -2 - 2  # breakthrough VP cancelled, mechanised unit destroyed
+    assert s["units"]["U-REIN"]["status"] == "offmap" and s["units"]["U-REIN"]["enter_at"] == "0104"
+
+
+def test_allied_escape_through_entry_hex() -> None:
+    """§13.9: an Allied unit may move off the map through an Allied entry hex; it is not destroyed."""
+    w = World()
+    s = w.pos(player="allied").at("U-INF1", "0204").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"},
+           {"type": "escape", "unit": "U-INF1", "at": "W1"})
+    assert s["units"]["U-INF1"]["status"] == "escaped" and s["vp"] == 0
+
+
+# --- §10 air power ---
+
+def test_interdiction_costs_road_mp_and_a_step() -> None:
+    """§10.4: on air turns the Allies may place interdiction at the start of a German movement phase: +1 MP per
+    road hex in the area, and a stack entering the marker's hex loses a step."""
+    w = World(roads=[["0204", "0304", "0404", "0504", "0604", "0704"]])
+    s = w.pos(turn=8).at("G-PZ1", "0204").at("U-INF1", "0108").begin()
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    assert s["step"] == "air_interdiction" and active(s) == "allied"
+    s = do(s, {"type": "air_interdict", "at": "0604"}, {"type": "end_air"})
+    assert s["step"] == "move" and active(s) == "german"
+    s = do(s, {"type": "select", "unit": "G-PZ1"})
+    for h in ("0304", "0404", "0504", "0604"):
+        s = do(s, {"type": "move", "unit": "G-PZ1", "to": h})
+    assert s["units"]["G-PZ1"]["steps"] == 1
+    assert s["units"]["G-PZ1"]["mp"] == 1 + 1 + 3 + 3  # half-MP units: road 1, +2 in the area
+
+
+def test_defensive_and_offensive_support_shift_one_column() -> None:
+    """§10.5: defensive support before the German declaration: 1L; §10.6: offensive support at the Allied
+    declaration: 1R."""
+    w = World()
+    s = w.pos(turn=8, phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    s = step_through(s, "air_defence")
+    s = do(s, {"type": "air_defend", "at": "0604"}, {"type": "end_air"},
+           {"type": "declare", "unit": "G-PZ1", "at": "0604"})
+    shifts = next(c for c in view(s, "german")["attack"]["candidates"] if c["at"] == "0604")["shifts"]
+    assert {"reason": {"key": "shift.air_defence"}, "shift": -1} in shifts
+    a = w.pos(turn=8, player="allied", phase="combat_1").at("G-VG1", "0504").at("U-INF1", "0604").begin()
+    a = do(a, {"type": "declare", "unit": "U-INF1", "at": "0504"}, {"type": "air_attack", "at": "0504"})
+    shifts = next(c for c in view(a, "allied")["attack"]["candidates"] if c["at"] == "0504")["shifts"]
+    assert {"reason": {"key": "shift.air_offence"}, "shift": 1} in shifts
+
+
+def test_six_fb_markers_per_turn_and_none_before_turn_8() -> None:
+    """§10.1-§10.3: 6 FB uses per game turn on air turns only."""
+    w = World()
+    s = w.pos(turn=8).at("G-PZ1", "0504").at("U-INF1", "0108").begin()
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    for h in ("0403", "0503", "0404", "0604", "0405", "0505"):
+        s = do(s, {"type": "air_interdict", "at": h})
+    assert types(s) == ["end_air"] and special.fb_left(s) == 0
+    s7 = w.pos(turn=7).at("G-PZ1", "0504").begin()
+    _begin_phase(s7)
+    assert s7["step"] == "move"
+
+
+def test_air_supply_stops_the_supply_progression() -> None:
+    """§10.7, AMBIG-9: an air-supplied unit neither slides further out of supply at the check."""
+    w = World()  # German ZOC all round: no supply path (§11.2(1))
+    s = (w.pos(turn=8, player="allied").at("U-INF1", "0604", supply="out").at("G-VG1", "0504")
+         .at("G-VG2", "0704").begin())
+    s["air_supply"] = ["0604"]
+    supply.check(s, "allied")
+    assert s["units"]["U-INF1"]["supply"] == "out"
+    s["air_supply"] = []
+    supply.check(s, "allied")
+    assert s["units"]["U-INF1"]["supply"] == "isolated"
+
+
+# --- §9.4 VDH paradrop ---
+
+def drop(s: Any, at: str, *dice: int) -> Any:
+    rng.force(s, *dice)
+    return do(s, {"type": "paradrop", "unit": "G-VDH", "at": at})
+
+
+def test_paradrop_targets_exclude_towns_and_forest() -> None:
+    """§9.4(2), AMBIG-20: no town or city of any kind, no light or deep forest."""
+    w = World(terrain={"0505": "light_forest"}, places={"0605": "town"})
+    s = w.pos().due("G-VDH", 2).begin()
+    targets = {a["at"] for a in acts(s) if a["type"] == "paradrop"}
+    assert "0505" not in targets and "0605" not in targets and "0705" in targets
+
+
+def test_paradrop_on_target_abort_and_drift() -> None:
+    """§9.4(2): 6 lands on target, 5 aborts (removed, no VP, §9.4(3)), 1-4 drift that many hexes in the
+    direction rolled on the Paradrop Table; the unit may not move that turn."""
+    w = World()
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 6)
+    assert s["units"]["G-VDH"]["hex"] == "0505" and s["units"]["G-VDH"]["steps"] == 2
+    assert {"type": "select", "unit": "G-VDH"} not in acts(s)
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 5)
+    assert s["units"]["G-VDH"]["status"] == "aborted" and s["vp"] == 0
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 2, 5)  # 2 hexes W
+    assert s["units"]["G-VDH"]["hex"] == "0305"
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0205", 3, 5)  # off the west edge: eliminated, scored
+    assert s["units"]["G-VDH"]["status"] == "eliminated" and s["vp"] == -1
+
+
+def test_paradrop_landing_losses() -> None:
+    """§9.4(2): a town costs 1 step; an enemy-held hex eliminates."""
+    w = World(places={"0305": "town"})
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 2, 5)
+    assert s["units"]["G-VDH"]["hex"] == "0305" and s["units"]["G-VDH"]["steps"] == 1
+    s = drop(w.pos().due("G-VDH", 2).at("U-INF1", "0505").begin(), "0505", 6)
+    assert s["units"]["G-VDH"]["status"] == "eliminated"
+
+
+# --- §9.5 Skorzeny ---
+
+def test_skorzeny_choice_is_once_and_for_all() -> None:
+    """§9.5(1): at entry the German player chooses the 150th Brigade or the commandos; the other is gone."""
+    w = World()
+    s = w.pos().due("G-150", 2).due("G-CDO", 2).begin()
+    assert {"type": "select", "unit": "G-150"} not in acts(s)
+    s = do(s, {"type": "skorzeny", "choice": "commando"})
+    assert s["units"]["G-150"]["status"] == "unused" and {"type": "select", "unit": "G-CDO"} in acts(s)
+    assert "skorzeny" not in types(s)
+
+
+def test_commando_detected_entering_an_allied_hex() -> None:
+    """§9.5(3)(a): a commando entering a hex with Allied units: 4-6 discovered and removed (no VP), 1-3 it
+    may stay or go on."""
+    w = World()
+    s = w.pos().at("G-COM", "0504").at("U-INF1", "0604").begin()
+    s = do(s, {"type": "select", "unit": "G-COM"})
+    s["rng"]["forced"] = [4]
+    s2 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0
+    s["rng"]["forced"] = [3]
+    s3 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    assert s3["units"]["G-COM"]["hex"] == "0604" and "move" in types(s3)
+
+
+def test_allied_unit_astray_at_a_road_junction() -> None:
+    """§9.5(3)(b): an Allied unit leaving a commando's hex rolls; 1-3 at a road junction: the German player
+    moves it along roads with its remaining MP."""
+    w = World(roads=[["0304", "0404", "0504"], ["0403", "0404", "0405"]])
+    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"})
+    rng.force(s, 2)
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert active(s) == "german" and s["units"]["U-INF1"]["hex"] == "0404"
+    assert {a["to"] for a in acts(s) if a["type"] == "misdirect"} == {"0304", "0504", "0403", "0405"}
+    s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"}, {"type": "end_misdirect"})
+    assert s["units"]["U-INF1"]["hex"] == "0504" and s["mover"] is None
+
+
+def test_allied_unit_finds_the_commando_on_leaving() -> None:
+    """§9.5(3)-(4): 4-6 on leaving: the commando is removed and the Allied unit goes on."""
+    w = World()
+    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"})
+    rng.force(s, 6)
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert s["units"]["G-COM"]["status"] == "eliminated" and s["units"]["U-INF1"]["hex"] == "0304"
+
+
+def test_allied_may_discard_mp_in_a_commando_hex() -> None:
+    """§9.5(3): entering a commando's hex the Allied player may discard any of its remaining MP."""
+    w = World()
+    s = w.pos(player="allied").at("U-INF1", "0304").at("G-COM", "0404").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0404"})
+    assert [a["mp"] for a in acts(s) if a["type"] == "discard_mp"] == [1, 2, 3]
+    s = do(s, {"type": "discard_mp", "unit": "U-INF1", "mp": 3})
+    assert "move" not in types(s)
+
+
+def test_commando_opens_main_road_for_german_strategic_movement() -> None:
+    """§9.5(2): a main road a commando passed over serves German strategic movement though Allied-occupied;
+    an Allied unit passing along it after the commando cancels that."""
+    road = ["0404", "0504", "0604", "0704", "0804", "0904", "1004"]
+    w = World(main_roads=[road])
+    s = w.pos().at("G-COM", "0804").at("G-PZ1", "0904").begin()
+    s = do(s, {"type": "select", "unit": "G-COM"})
+    for h in ("0704", "0604", "0504"):
+        s = do(s, {"type": "move", "unit": "G-COM", "to": h})
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"})
+    for h in ("0804", "0704", "0604"):
+        s = do(s, {"type": "move", "unit": "G-PZ1", "to": h})
+    assert s["units"]["G-PZ1"]["hex"] == "0604"
+    special.close_road(s, "0504")
+    assert "0504" not in s["commando_roads"]
