@@ -19,6 +19,7 @@ import httpx
 
 from tests.conftest import LiveServer
 from tests.support.client import Player
+from tests.support.play import hurrying, play_random_match
 
 QUICK = {"end_activation", "pass", "end_advance", "end_retreat", "end_artillery", "end_recovery", "end_flares",
          "no_return_fire"}
@@ -26,35 +27,14 @@ HURRY = 0.3
 SEED = "01"
 
 
-def choose(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    actions = view["actions"]
-    quick = [a for a in actions if a["type"] in QUICK]
-    if quick and rnd.random() < HURRY:
-        return dict(rnd.choice(quick))
-    return dict(rnd.choice(actions))
+CHOOSE = hurrying(QUICK, HURRY)
 
 
-def play(match_id: str, players: list[Player], rnd: random.Random, max_actions: int = 3000
-         ) -> tuple[dict[str, Any], list[str]]:
-    played: list[str] = []
-    for _ in range(max_actions):
-        views = [(p, p.view(match_id)) for p in players]
-        movers = [(p, v) for p, v in views if v["view"]["actions"]]
-        if not movers:
-            outcome = views[0][1]["view"]["outcome"]
-            assert outcome is not None, "dead end: nobody can act and the match is not over"
-            return outcome, played
-        assert len(movers) == 1, "LZ Albany has one deciding side at a time"
-        player, v = movers[0]
-        # §6: the cup's order is secret: the view has sorted contents only, never the RNG.
-        assert "rng" not in v["view"] and "seed" not in v["view"]
-        for side, chits in v["view"]["cup"].items():
-            assert chits == sorted(chits), side
-        action = choose(v["view"], rnd)
-        r = player.act(match_id, v["version"], action)
-        assert r.status_code == 200, r.text
-        played.append(action["type"])
-    raise AssertionError(f"runaway: no outcome after {max_actions} actions")
+def cup_is_public_only(view: dict[str, Any]) -> None:
+    """§6: the cup's order is secret: the view has sorted contents only, never the RNG."""
+    assert "rng" not in view and "seed" not in view
+    for side, chits in view["cup"].items():
+        assert chits == sorted(chits), side
 
 
 def test_a_random_lz_albany_match_reaches_an_outcome(live: LiveServer) -> None:
@@ -63,7 +43,9 @@ def test_a_random_lz_albany_match_reaches_an_outcome(live: LiveServer) -> None:
     m = us.create("lz_albany", "us", seed=SEED)
     assert m["seeded"] and m["game"] == "lz_albany"
     assert nva.join(m["id"], "nva").status_code == 200
-    outcome, played = play(m["id"], [us, nva], random.Random(0))
+    played: list[str] = []
+    outcome = play_random_match(m["id"], [us, nva], random.Random(0), chooser=CHOOSE, played=played,
+                                check_view=cup_is_public_only)
 
     assert outcome["winner"] in ("us", "nva", None)
     assert outcome["reason"] in ("vp", "automatic", "tie_lz", "tie_officers", "draw")
