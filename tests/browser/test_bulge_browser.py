@@ -15,72 +15,16 @@ after which the German player takes the step loss with a button of the combat bo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import LiveServer, fresh_database
+from tests.conftest import LiveServer
+from tests.support.browser import Person
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SEED = "0b"
 ARMOUR, GRENADIERS, TARGET_UNIT, TARGET = "G-2Pz-PzR3", "G-560VG-GR1128", "US-28-112", "3124"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(fresh_database("sqlite", tmp_path)) as live:
-        yield live
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: .ci/run installs it")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-class Person:
-    def __init__(self, browser: Any, base: str, name: str) -> None:
-        self.context = browser.new_context(base_url=base, viewport={"width": 1400, "height": 950}, locale="en-GB")
-        self.context.add_init_script("localStorage.setItem('lang', 'en')")
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15000)
-        self.name = name
-
-    def register(self) -> None:
-        self.page.goto("/")
-        form = self.page.get_by_test_id("register-form")
-        form.locator("input[name=username]").fill(self.name)
-        form.locator("input[name=password]").fill("a long password 1")
-        form.locator("button[type=submit]").click()
-        self.page.get_by_test_id("create-form").wait_for()
-
-    def counter(self, ref: str) -> Any:
-        return self.page.locator(f"svg [data-ref='{ref}']")
-
-    def hex(self, label: str) -> Any:
-        return self.page.locator(f"#hex-{label}")
-
-    def click_hex(self, label: str) -> None:
-        """A click on a hex of the map (the hit polygon may lie under a label or a mark)."""
-        self.hex(label).dispatch_event("click")
-
-    def wait_target(self, label: str) -> None:
-        self.page.locator(f"#hex-{label}.target").wait_for(state="attached")
-
-    def wait_at(self, ref: str, label: str) -> None:
-        self.page.locator(f"svg [data-ref='{ref}'][data-at='{label}']").wait_for(state="attached")
-
-    def button(self, action_type: str) -> Any:
-        return self.page.locator(f"[data-testid=actions] button[data-action-type={action_type}]")
 
 
 def test_the_german_player_attacks_through_the_odds_preview(server: LiveServer, browser: Any) -> None:
@@ -89,16 +33,8 @@ def test_the_german_player_attacks_through_the_odds_preview(server: LiveServer, 
         person.register()
 
     # The German player creates a seeded match from the lobby; the Allied player joins it.
-    form = german.page.get_by_test_id("create-form")
-    form.locator("select[name=game]").select_option("bulge")
-    form.locator("select[name=role]").select_option("german")
-    form.locator("input[name=seed]").fill(SEED)
-    form.locator("button[type=submit]").click()
-    german.page.wait_for_url(re.compile(r"/match/"))
-    match_id = german.page.url.rsplit("/", 1)[1]
-    allied.page.goto("/")
-    allied.page.get_by_test_id(f"join-{match_id}-allied").click()
-    allied.page.wait_for_url(re.compile(rf"/match/{match_id}"))
+    match_id = german.create("bulge", "german", SEED)
+    allied.join(match_id, "allied")
     german.page.reload()
 
     g = german.page

@@ -13,73 +13,16 @@ of sight. No websocket frame to either player holds the RNG or a cup order (the 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import LiveServer, fresh_database
+from tests.conftest import LiveServer
+from tests.support.browser import Person
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SEED = "01"
 MARKED, MOVER, FROM, TO, GROUP = "US-A27-1", "NVA-66-C6-1", "N2", "N1", "66a"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(fresh_database("sqlite", tmp_path)) as live:
-        yield live
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: .ci/run installs it")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-class Person:
-    def __init__(self, browser: Any, base: str, name: str) -> None:
-        self.context = browser.new_context(base_url=base, viewport={"width": 1400, "height": 950}, locale="en-GB")
-        self.context.add_init_script("localStorage.setItem('lang', 'en')")
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15000)
-        self.name = name
-        self.frames: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
-
-    def register(self) -> None:
-        self.page.goto("/")
-        form = self.page.get_by_test_id("register-form")
-        form.locator("input[name=username]").fill(self.name)
-        form.locator("input[name=password]").fill("a long password 1")
-        form.locator("button[type=submit]").click()
-        self.page.get_by_test_id("create-form").wait_for()
-
-    def counter(self, ref: str) -> Any:
-        return self.page.locator(f"svg [data-ref='{ref}']")
-
-    def click_area(self, area: str) -> None:
-        """A click on an area of the map (its hit polygon may lie under counters or marks)."""
-        self.page.locator(f"#hex-{area}").dispatch_event("click")
-
-    def wait_target(self, area: str) -> None:
-        self.page.locator(f"#hex-{area}.target").wait_for(state="attached")
-
-    def wait_at(self, ref: str, area: str) -> None:
-        self.page.locator(f"svg [data-ref='{ref}'][data-at='{area}']").wait_for(state="attached")
-
-    def button(self, action_type: str) -> Any:
-        return self.page.locator(f"[data-testid=actions] button[data-action-type={action_type}]")
 
 
 def test_the_nva_player_activates_a_group_and_moves_by_clicking(server: LiveServer, browser: Any) -> None:
@@ -87,16 +30,8 @@ def test_the_nva_player_activates_a_group_and_moves_by_clicking(server: LiveServ
     for person in (nva, us):
         person.register()
 
-    form = nva.page.get_by_test_id("create-form")
-    form.locator("select[name=game]").select_option("lz_albany")
-    form.locator("select[name=role]").select_option("nva")
-    form.locator("input[name=seed]").fill(SEED)
-    form.locator("button[type=submit]").click()
-    nva.page.wait_for_url(re.compile(r"/match/"))
-    match_id = nva.page.url.rsplit("/", 1)[1]
-    us.page.goto("/")
-    us.page.get_by_test_id(f"join-{match_id}-us").click()
-    us.page.wait_for_url(re.compile(rf"/match/{match_id}"))
+    match_id = nva.create("lz_albany", "nva", SEED)
+    us.join(match_id, "us")
     nva.page.reload()
 
     n = nva.page
@@ -115,7 +50,7 @@ def test_the_nva_player_activates_a_group_and_moves_by_clicking(server: LiveServ
 
     # Choi Oi: a click on the area, then on the enemy platoon to mark.
     nva.wait_target(TO)
-    nva.click_area(TO)
+    nva.click_hex(TO)
     n.locator(f"svg [data-ref='{MARKED}'].selectable").wait_for(state="attached")
     nva.counter(MARKED).click()
     for person in (nva, us):
@@ -129,7 +64,7 @@ def test_the_nva_player_activates_a_group_and_moves_by_clicking(server: LiveServ
     n.locator(f"svg [data-ref='{MOVER}'].selectable").wait_for(state="attached")
     nva.counter(MOVER).click()
     nva.wait_target(TO)
-    nva.click_area(TO)
+    nva.click_hex(TO)
     for person in (nva, us):
         person.wait_at(MOVER, TO)
         person.page.locator(f"[data-contested='{TO}']").wait_for(state="attached")

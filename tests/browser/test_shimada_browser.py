@@ -9,60 +9,16 @@ is recorded, and checked for what it must not carry.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import LiveServer, fresh_database
+from tests.support.browser import Person
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 BRITISH_IDS = ("B-HQ", "B-ART", "B-UC", "B-AC", "B-ARG", "B-PUN")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(fresh_database("sqlite", tmp_path)) as live:
-        yield live
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: .ci/run installs it")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-class Person:
-    def __init__(self, browser: Any, base: str, name: str) -> None:
-        self.context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15000)
-        self.name = name
-        self.frames: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload: str | bytes) -> None:
-        self.frames.append(payload if isinstance(payload, str) else payload.decode())
-
-    def register(self) -> None:
-        self.page.goto("/")
-        form = self.page.get_by_test_id("register-form")
-        form.locator("input[name=username]").fill(self.name)
-        form.locator("input[name=password]").fill("a long password 1")
-        form.locator("button[type=submit]").click()
-        self.page.get_by_test_id("create-form").wait_for()
-
-    def view_of_last_frames(self) -> str:
-        return "\n".join(self.frames)
 
 
 def _click_first_target(page: Any) -> None:
@@ -74,18 +30,10 @@ def test_two_players_and_a_spectator_play_by_clicking(server: LiveServer, browse
     for person in (jp, br, watcher):
         person.register()
 
-    # The Japanese player creates the match from the lobby and lands on its page.
-    form = jp.page.get_by_test_id("create-form")
-    form.locator("select[name=game]").select_option("shimada")
-    form.locator("select[name=role]").select_option("japanese")
-    form.locator("button[type=submit]").click()
-    jp.page.wait_for_url(re.compile(r"/match/"))
-    match_id = jp.page.url.rsplit("/", 1)[1]
-
-    # The British player finds it among the open matches and takes the free seat.
-    br.page.goto("/")
-    br.page.get_by_test_id(f"join-{match_id}-british").click()
-    br.page.wait_for_url(re.compile(rf"/match/{match_id}"))
+    # The Japanese player creates the match from the lobby and lands on its page; the British
+    # player finds it among the open matches and takes the free seat.
+    match_id = jp.create("shimada", "japanese")
+    br.join(match_id, "british")
     watcher.page.goto(f"/match/{match_id}")
     watcher.page.get_by_test_id("spectator").wait_for(state="visible")
     jp.page.reload()
@@ -122,11 +70,11 @@ def test_two_players_and_a_spectator_play_by_clicking(server: LiveServer, browse
     for person in (br, watcher):
         frames = [json.loads(f) for f in person.frames]
         assert frames, f"{person.name} received no websocket frame"
-        text = person.view_of_last_frames()
+        text = person.received()
         assert "dawn_turn" not in text
         for unit in BRITISH_IDS:
             assert unit not in text, f"{unit} reached {person.name} while face down"
-    assert "dawn_turn" in jp.view_of_last_frames()
+    assert "dawn_turn" in jp.received()
 
     # The spectator cannot act: no action buttons and no targets.
     assert watcher.page.locator("[data-hex].target").count() == 0

@@ -1,0 +1,72 @@
+"""A person at a browser, for the Playwright tests: Debian's chromium, one context each."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+class Person:
+    """One browser context: registers through the lobby, creates or joins matches, clicks the map.
+
+    Every websocket frame the page receives is kept in ``frames``, so a test can check what was sent.
+    """
+
+    def __init__(self, browser: Any, base: str, name: str, lang: str = "en") -> None:
+        self.context = browser.new_context(base_url=base, viewport={"width": 1400, "height": 950}, locale="en-GB")
+        self.context.add_init_script(f"localStorage.setItem('lang', '{lang}')")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15000)
+        self.name = name
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
+
+    def received(self) -> str:
+        return "\n".join(self.frames)
+
+    def register(self) -> None:
+        self.page.goto("/")
+        form = self.page.get_by_test_id("register-form")
+        form.locator("input[name=username]").fill(self.name)
+        form.locator("input[name=password]").fill("a long password 1")
+        form.locator("button[type=submit]").click()
+        self.page.get_by_test_id("create-form").wait_for()
+
+    def create(self, game: str, role: str, seed: str | None = None) -> str:
+        """Create a match from the lobby's form, taking ``role``; returns the match id."""
+        form = self.page.get_by_test_id("create-form")
+        form.locator("select[name=game]").select_option(game)
+        form.locator("select[name=role]").select_option(role)
+        if seed is not None:
+            form.locator("input[name=seed]").fill(seed)
+        form.locator("button[type=submit]").click()
+        self.page.wait_for_url(re.compile(r"/match/"))
+        return str(self.page.url.rsplit("/", 1)[1])
+
+    def join(self, match_id: str, role: str) -> None:
+        """Take the free seat from the lobby's list of open matches."""
+        self.page.goto("/")
+        self.page.get_by_test_id(f"join-{match_id}-{role}").click()
+        self.page.wait_for_url(re.compile(rf"/match/{match_id}"))
+
+    def counter(self, ref: str) -> Any:
+        return self.page.locator(f"svg [data-ref='{ref}']")
+
+    def click_hex(self, label: str) -> None:
+        """A click on a hex or an area of the map (its hit polygon may lie under a label or a mark)."""
+        self.page.locator(f"#hex-{label}").dispatch_event("click")
+
+    def wait_target(self, label: str) -> None:
+        self.page.locator(f"#hex-{label}.target").wait_for(state="attached")
+
+    def wait_at(self, ref: str, label: str) -> None:
+        self.page.locator(f"svg [data-ref='{ref}'][data-at='{label}']").wait_for(state="attached")
+
+    def button(self, action_type: str) -> Any:
+        return self.page.locator(f"[data-testid=actions] button[data-action-type={action_type}]")
