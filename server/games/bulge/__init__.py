@@ -27,6 +27,10 @@ class BulgeRules:
     scenarios: Mapping[str, Scenario] = {
         "historical": Scenario("historical", {"en": "16 December 1944 (historical set-up)",
                                               "ja": "1944年12月16日(史実配置)"}),
+        "free_setup": Scenario("free_setup", {"en": "16 December 1944 (free set-up, §9.1–§9.2)",
+                                              "ja": "1944年12月16日(自由配置 9.1〜9.2)"},
+                               {"en": "The Allied player places every set-up unit, then the German player.",
+                                "ja": "連合軍が先に全初期配置ユニットを置き、次にドイツ軍が置く。"}),
     }
 
     def setup(self, scenario: str, options: Options, seed: bytes) -> State:

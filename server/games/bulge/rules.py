@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
-from . import combat, fog, movement, special, supply
+from . import combat, fog, movement, placement, special, supply
 from .data import STANDARD, dataset
 from .units import by_ref, log, tables
 
@@ -42,13 +42,20 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
             rec["due"] = s.entry[0]  # §9.3: enters on its printed turn (or later)
         state["units"][uid] = rec
     state["occupied"] = supply.initial_occupation(state)
+    if scenario == "free_setup":
+        log(state, "free_setup")
+        placement.start(state)  # §9.1-§9.2: the players place every set-up unit, the Allies first
+        return state
     log(state, "setup", scenario=scenario)
     _begin_phase(state)
     return state
 
 
+SCENARIOS = ("historical", "free_setup")
+
+
 def setup(scenario: str, options: Options, seed: bytes) -> State:
-    if scenario != "historical":
+    if scenario not in SCENARIOS:
         raise IllegalAction(f"Unknown scenario {scenario!r}.")
     return new_state(STANDARD, scenario, options, seed)
 
@@ -208,6 +215,8 @@ def legal_actions(state: State, role: Role) -> list[Action]:
     if state["pending"]:
         return combat.task_actions(state)
     step = state["step"]
+    if step == placement.STEP:
+        return placement.actions(state)
     if step == "move":
         return movement.legal_actions(state)
     if step == "declare":
@@ -223,6 +232,10 @@ def legal_actions(state: State, role: Role) -> list[Action]:
 
 def apply(state: State, role: Role, action: Action) -> State:
     kind = action["type"]
+    if state["step"] == placement.STEP:
+        _apply_setup(state, action)
+        fog.remember(state)
+        return state
     if kind == "select":
         movement.select(state, [by_ref(state, action["unit"])])
     elif kind == "select_stack":
@@ -295,4 +308,18 @@ def apply(state: State, role: Role, action: Action) -> State:
         supply.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
     fog.remember(state)
     return state
+
+
+def _apply_setup(state: State, action: Action) -> None:
+    """§9.1-§9.2 the free set-up: select, place, end (placement.py)."""
+    kind = action["type"]
+    if kind == "select":
+        placement.select(state, by_ref(state, action["unit"]))
+    elif kind == "place":
+        placement.place(state, by_ref(state, action["unit"]), str(action["to"]))
+    elif kind == "end_setup":
+        if placement.end_setup(state):
+            _begin_phase(state)
+    else:
+        raise IllegalAction(f"Unknown action {kind!r}.")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
-from . import combat, fog, movement, special
+from . import combat, fog, movement, placement, special
 from .rules import active_roles
 from .supply import last_passer, occupation
 from .units import SIDES, board, spec, strength, tables, unit
@@ -89,6 +89,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "skorzeny": state.get("skorzeny"),
         "commando_roads": list(state.get("commando_roads") or []) if role == "german" or not fog.on(state) else [],
         "fog_of_war": fog.on(state),
+        "setup": placement.view(state, role),  # §9.1-§9.2 the free set-up (None otherwise)
         "last_seen": fog.last_seen(state, role, shown),
         "log": visible_log(state["log"], role),
     }

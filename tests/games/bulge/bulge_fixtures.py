@@ -348,3 +348,206 @@ def bot_playout(seed: bytes, *, options: dict[str, Any] | None = None, max_actio
         if keep_states:
             result.states.append(state)
     raise PlayoutError(f"runaway: no outcome after {max_actions} actions")
+
+
+# === A purposeful player, for whole-length matches (13 turns) ===
+
+_OBJ_CACHE: dict[str, tuple[str, ...]] = {}
+_DISTANCES: dict[tuple[int, str, str], int] = {}
+
+
+def _distance(grid: Any, a: str, b: str) -> int:
+    key = (id(grid), a, b)
+    hit = _DISTANCES.get(key)
+    if hit is None:
+        hit = _DISTANCES[key] = int(grid.distance(a, b))
+    return hit
+
+
+def _objectives(state: State) -> tuple[str, ...]:
+    """§13.3(4): the important and fortress cities (the VP objectives)."""
+    from server.games.bulge.units import board
+    hit = _OBJ_CACHE.get(state["data"])
+    if hit is None:
+        b = board(state)
+        hit = _OBJ_CACHE[state["data"]] = tuple(sorted(h for h, p in b.places.items()
+                                                      if p["kind"] in ("important", "fortress")))
+    return hit
+
+
+def _column_index(state: State, sit: Any, attackers: list[str], at: str) -> int:
+    """The final CRT column of an attack (−1 below the minimum odds)."""
+    from server.games.bulge.combat import assess
+    from server.games.bulge.units import tables
+    a = assess(state, sit, attackers, at)
+    cols = list(tables(state).crt.odds.columns)
+    return cols.index(a["column"]) if a["column"] in cols else -1
+
+
+def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, german_moves: int = 56,
+                      allied_moves: int = 8, german_odds: str = "2:1", allied_odds: str = "3:1",
+                      all_to_cities: bool = True) -> \
+        tuple[str, Action]:
+    """A player that plays with a purpose, cheap enough for tests; deterministic in ``rnd``.
+
+    German: each movement phase moves up to ``german_moves`` units (reinforcements first, then the units
+    farthest from contact are left last) hex by hex toward the nearest important or fortress city it does
+    not hold (``all_to_cities``; otherwise non-mechanised units head for the nearest Allied unit), never
+    ending over the stacking limits, leaving units in an EZOC or garrisoning a city alone; breaks through
+    when it can (§13.5); declares attacks whose final column after every shift (§8.3(4)) reaches
+    ``german_odds``, judging each army apart (§8.8), piling on attackers up to two columns better; pursues
+    into vacated hexes (§8.6). Allies: up to ``allied_moves`` units a phase head for the important cities
+    nearest the Germans that they do not garrison yet, otherwise close in; attack at ``allied_odds``.
+    In the set-up (§9.1–§9.2) both place each unit on a random legal hex.
+    Everything else (losses, retreats, air markers) is random."""
+    from server.games.bulge.units import Situation, board, enemy, spec, tables, unit
+    by: dict[str, list[tuple[str, Action]]] = {}
+    for c in choices:
+        by.setdefault(c[1]["type"], []).append(c)
+    player = state["player"]
+    if state["step"] == "setup":
+        places = by.get("place", [])
+        if places:
+            return rnd.choice(places)
+        return by["end_setup"][0] if "end_setup" in by else rnd.choice(choices)
+    if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
+        if "pursue" in by and player == "german":
+            return by["pursue"][0]
+        skip = [c for c in choices if c[1]["type"] in ("end_air", "end_lines")]
+        if skip and rnd.random() < 0.6:
+            return skip[0]
+        return rnd.choice(choices)
+    b = board(state)
+    grid = b.grid
+    if state["step"] == "move":
+        if "break_through" in by:
+            return by["break_through"][0]
+        if "skorzeny" in by:
+            return next((c for c in by["skorzeny"] if c[1].get("choice") == "brigade"), by["skorzeny"][0])
+        foes = [u["hex"] for u in state["units"].values() if u["side"] == enemy(player) and u["status"] == "map"
+                and not unit_is_commando(state, u)]
+        held = state["city_owner"]
+        if player == "german":
+            goals = [h for h in _objectives(state) if held.get(h, b.initial_owner(h)) != "german"] + foes
+        else:
+            front = sorted(_objectives(state), key=lambda h: min((grid.distance(h, f) for f in foes), default=99))
+            mine = {u["hex"] for u in state["units"].values() if u["side"] == "allied" and u["status"] == "map"}
+            goals = [h for h in front[:6] if h not in mine] or foes
+
+        cities = goals[: len(goals) - len(foes)] if player == "german" else goals
+
+        def far(h: str | None, aims: list[str] | None = None) -> int:
+            return min((_distance(grid, h, g) for g in (aims or goals)), default=0) if h else 99
+        if "move" in by:
+            from server.games.bulge.units import stack_problem
+            movers = list(state["mover"]["units"])
+            here = unit(state, movers[0])["hex"]
+            sit = Situation(state)
+            fits = [c for c in by["move"]
+                    if stack_problem(state, [*sit.units(c[1]["to"], player), *movers], c[1]["to"]) is None]
+            aims = cities if player == "german" and (all_to_cities or spec(state, movers[0]).mechanised) else goals
+            if fits:  # §6.3: never end up over the stacking limits
+                best = min(fits, key=lambda c: (far(c[1]["to"], aims), c[1]["to"]))
+                if far(best[1]["to"], aims) < far(here, aims):
+                    return best
+        if "end_move" in by:
+            return by["end_move"][0]
+        key = (state["turn"], player, state["phase"])
+        if rnd.__dict__.get("phase") != key:
+            rnd.__dict__.update(phase=key, tried=set())
+        tried: set[str] = rnd.__dict__["tried"]
+        cap = german_moves if player == "german" else allied_moves
+        if len(tried) < cap:
+            sit = Situation(state)
+            ezoc = sit.ezoc(player)
+            objectives = set(_objectives(state))
+            picks = []
+            for c in by.get("select", []):
+                if c[1]["unit"] in tried:
+                    continue
+                h = unit(state, c[1]["unit"])["hex"]
+                if h is None:
+                    picks.append((0, c))  # a reinforcement comes on
+                elif h in ezoc or (h in objectives and len(sit.units(h, player)) <= 1):
+                    continue  # already in contact, or the last garrison of a city
+                else:
+                    picks.append((1 + far(h), c))
+            if picks:
+                picks.sort(key=lambda p: (p[0], p[1][1]["unit"]))
+                pick = picks[0][1] if rnd.random() < 0.7 else rnd.choice(picks[: max(1, len(picks) // 3)])[1]
+                tried.add(pick[1]["unit"])
+                return pick
+        return by["end_phase"][0]
+    if state["step"] == "declare":
+        from server.games.bulge.combat import attack_strength
+        cols = list(tables(state).crt.odds.columns)
+        want = cols.index(german_odds if player == "german" else allied_odds)
+        sit = Situation(state)
+        avail: dict[str, list[str]] = {}
+        for c in by.get("declare", []):
+            avail.setdefault(c[1]["at"], []).append(c[1]["unit"])
+        declared = {d["at"]: list(d["attackers"]) for d in state["combat"]["declared"]}
+        building = state["combat"].get("building")
+        if building in avail and building in declared:
+            now = _column_index(state, sit, declared[building], building)
+            if now < min(want + 2, len(cols) - 1):
+                pick = max(avail[building], key=lambda u: (attack_strength(state, [u]), u))
+                return next(c for c in by["declare"] if c[1]["unit"] == pick and c[1]["at"] == building)
+        best, score = None, -1
+        for h in sorted(avail):
+            if h in declared:
+                continue
+            groups: dict[str | None, list[str]] = {}
+            for u in avail[h]:  # §8.8: German armies attack together only in some cases: judge each apart
+                army = spec(state, u).army if player == "german" else None
+                groups.setdefault(army, []).append(u)
+            whites = groups.pop("white", [])
+            for _army, us in sorted(groups.items(), key=str) or [(None, [])]:
+                team = us + whites
+                col = _column_index(state, sit, team, h) if team else -1
+                if col >= want and col > score:
+                    best, score = (h, team), col
+        if best is not None:
+            h, team = best
+            pick = max(team, key=lambda u: (attack_strength(state, [u]), u))
+            return next(c for c in by["declare"] if c[1]["unit"] == pick and c[1]["at"] == h)
+        return by["end_declarations"][0]
+    return by["resolve"][0] if "resolve" in by else rnd.choice(choices)
+
+
+def unit_is_commando(state: State, u: dict[str, Any]) -> bool:
+    from server.games.bulge.units import is_commando
+    uid = next(k for k, v in state["units"].items() if v is u)
+    return is_commando(state, uid)
+
+
+def purposeful_playout(seed: bytes, *, scenario: str = "historical", options: dict[str, Any] | None = None,
+                       max_actions: int = 12000, **kw: Any) -> Any:
+    """A whole match between two ``purposeful_choice`` players, as an ``engine.testing.Playout``; fails on a
+    dead end, a runaway, or an action that changes its input state."""
+    import random
+
+    from server.engine.core import canonical
+    from server.engine.testing import Playout, PlayoutError
+    opts = dict(options or {})
+    rnd = random.Random(seed)
+    state = RULES.setup(scenario, opts, seed)
+    result = Playout(seed, scenario, opts, state)
+    vp: dict[int, int] = {}
+    for _ in range(max_actions):
+        if RULES.outcome(state) is not None:
+            result.final = state
+            result.vp_by_turn = vp  # type: ignore[attr-defined]
+            return result
+        choices = [(r, a) for r in sorted(RULES.active_roles(state)) for a in RULES.legal_actions(state, r)]
+        if not choices:
+            raise PlayoutError(f"dead end after {len(result.log)} actions")
+        role, action = purposeful_choice(state, choices, rnd, **kw)
+        before = canonical(state["units"]) if len(result.log) % 200 == 0 else None
+        new = apply_action(RULES, state, role, action)
+        if before is not None and canonical(state["units"]) != before:
+            raise PlayoutError(f"applying {action} changed the previous state")
+        state = new
+        vp[state["turn"]] = state["vp"]
+        result.log.append((role, action))
+    raise PlayoutError(f"runaway: no outcome after {max_actions} actions")
