@@ -4,11 +4,12 @@ the NVA retreat)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...engine.core import Action, State
 from . import combat, support
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .data import COLUMBUS, TRANSIT, game_data, officers_of, spec, tables
 from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
@@ -26,9 +27,13 @@ MODES = ("fire", "move")
 
 # === §4.1 A FIRE/MOVE CHIT: CHOOSE A GROUP AND A FACE ===
 
+@cache
+def _members(group: str) -> tuple[str, ...]:
+    return tuple(u for u, s in sorted(game_data().units.items()) if s.group == group)
+
+
 def group_on_map(state: State, group: str) -> list[str]:
-    return sorted(u for u, s in game_data().units.items()
-                  if s.group == group and unit(state, u)["status"] == "map")
+    return [u for u in _members(group) if unit(state, u)["status"] == "map"]
 
 
 def eligible_groups(state: State, side: str) -> list[str]:
@@ -40,17 +45,13 @@ def eligible_groups(state: State, side: str) -> list[str]:
 
 def lone_officers(state: State, side: str) -> list[str]:
     """§5.1 / §10.1: an officer with no friendly unit in its area may activate once a turn."""
-    out = []
     per_turn = tables()["activation"]["lone_officer_activations_per_turn"]
-    for uid, s in sorted(game_data().units.items()):
-        u = unit(state, uid)
-        if s.side != side or not s.is_officer or u["status"] != "map" or u["hits"] > 0:
-            continue
-        if any(spec(o).combat for o in units_at(state, u["area"], side)):
-            continue
-        if state["lone"].get(uid, 0) < per_turn and u["area"] != TRANSIT:
-            out.append(uid)
-    return out
+    units = state["units"]
+    occupied = {u["area"] for uid, u in units.items()
+                if u["status"] in ("map", "casualty") and spec(uid).combat and spec(uid).side == side}
+    return [o for o in officers_of(side)
+            if units[o]["status"] == "map" and units[o]["hits"] == 0 and units[o]["area"] not in occupied
+            and units[o]["area"] != TRANSIT and state["lone"].get(o, 0) < per_turn]
 
 
 def _modes(state: State, side: str) -> tuple[str, ...]:
@@ -231,6 +232,12 @@ def move(state: State, frame: Frame, uid: str, to: str) -> None:
 
 def _act_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = [{"type": "join", "unit": o} for o in joinable(state, frame)]
+    if frame["mode"] == "move" or frame["left"] > 1:
+        # §5.1 / §10.1: an officer alone in its area may activate (once a turn) when a friendly chit
+        # is drawn, with the chit's activation, and then moves like a unit (it has nothing to fire).
+        mine = activated(state, frame)
+        acts += [{"type": "activate_officer", "unit": o} for o in lone_officers(state, frame["side"])
+                 if o not in mine]
     if frame["mode"] == "move":
         acts += _move_actions(state, frame)
     else:
@@ -247,14 +254,19 @@ def _act_apply(state: State, frame: Frame, action: Action) -> None:
         frame["joined"].append(o)
         state["joins"][o] = state["joins"].get(o, 0) + 1
         log(state, "officer_joined", unit=name(o))
+    elif kind == "activate_officer":
+        o = action["unit"]
+        frame["joined"] = [*frame["joined"], o]
+        state["lone"][o] = state["lone"].get(o, 0) + 1
+        log(state, "officer_activated", unit=name(o))
     elif kind == "move":
         move(state, frame, action["unit"], action["to"])
     elif kind == "exit":
         uid = action["unit"]
         unit(state, uid).update(status="exited", area=None)  # §5.2E: not "eliminated" for VP
         log(state, "exited", unit=name(uid))
-    elif kind == "fire":
-        combat.fire(state, frame, action["from"], action["at"], activated(state, frame))
+    elif kind in ("fire", "fire_split"):
+        combat.fire(state, frame, action["from"], action["at"], activated(state, frame), split=kind == "fire_split")
     elif kind == "mortar":
         support.mortar(state, frame, action["from"], action["at"], activated(state, frame))
     elif kind == "end_activation":

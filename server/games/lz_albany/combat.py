@@ -18,6 +18,7 @@ from .units import (
     is_night,
     log,
     name,
+    occupied,
     officers_at,
     score,
     side_name,
@@ -44,13 +45,14 @@ def night_applies(state: State, area: str) -> bool:
     return is_night(state) and not under_flare(state, area)
 
 
-def strength_of(state: State, side: str, area: str, target: str, units: list[str], kind: str,
-                officers: list[str], *, jungle: bool) -> tuple[int, list[Message]]:
-    """The dice of one combat: the units' strengths and every modifier with its reason.
+def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
+               officers: list[str]) -> tuple[int, list[int], list[Message]]:
+    """The firer's side of one combat: the units' strengths with the overstack and officer modifiers.
 
-    §5.2 overstack (AMBIG-7: ``units`` mode, fewer units may fire; ``dice`` mode, −1 die per unit
-    over) and target concentration; §5.4 officers (+1 to one unit each); §5.6 jungle (−1 per
-    infantry unit firing into jungle); §5.16 night (AMBIG-19: −1 die per pool).
+    §5.2 overstack (AMBIG-7: ``units`` mode, fewer units may fire, the strongest kept; ``dice`` mode,
+    −1 die per unit over); §5.4 / §5.15 officers: each unwounded officer adds +1 to one unit, so one
+    die per officer, at most one per firing unit. Returns the dice, the strengths of the units that
+    fire (strongest first) and the modifiers with their reasons.
     """
     mods: list[Message] = []
     values = sorted((strength(state, u, kind) for u in units), reverse=True)
@@ -70,11 +72,18 @@ def strength_of(state: State, side: str, area: str, target: str, units: list[str
     if bonus:
         dice += bonus
         mods.append({"key": "mod.officer", "args": {"dice": bonus}})
-    if jungle and game_data().terrain(target) == "jungle":
-        minus = sum(1 for u in units if spec(u).infantry) * tables()["combat"]["jungle_fire_per_unit"]
-        if minus:
-            dice += minus
-            mods.append({"key": "mod.jungle", "args": {"dice": minus}})
+    return max(0, dice), values, mods
+
+
+def target_dice(state: State, side: str, target: str, dice: int, jungle_units: int,
+                mods: list[Message]) -> tuple[int, list[Message]]:
+    """The target's side of one dice pool: §5.6 jungle (−1 per infantry unit firing into a jungle
+    area), §5.2 target concentration (+1 per enemy unit over 3), §5.16 night (AMBIG-19: −1 per pool)."""
+    mods = list(mods)
+    if jungle_units and game_data().terrain(target) == "jungle":
+        minus = jungle_units * tables()["combat"]["jungle_fire_per_unit"]
+        dice += minus
+        mods.append({"key": "mod.jungle", "args": {"dice": minus}})
     t_limit = stacking_limit(target)
     t_over = 0 if t_limit is None else max(0, stacking_count(state, target, enemy(side)) - t_limit)
     if t_over:
@@ -84,6 +93,14 @@ def strength_of(state: State, side: str, area: str, target: str, units: list[str
         dice += tables()["night"]["dice"]
         mods.append({"key": "mod.night", "args": {"dice": tables()["night"]["dice"]}})
     return max(0, dice), mods
+
+
+def strength_of(state: State, side: str, area: str, target: str, units: list[str], kind: str,
+                officers: list[str], *, jungle: bool) -> tuple[int, list[Message]]:
+    """The dice of one combat at one area: ``firer_dice`` then ``target_dice``."""
+    dice, _, mods = firer_dice(state, side, area, units, kind, officers)
+    infantry = sum(1 for u in units if spec(u).infantry) if jungle else 0
+    return target_dice(state, side, target, dice, infantry, mods)
 
 
 # === §5.12 HIT ALLOCATION ===
@@ -173,11 +190,9 @@ def firers_in(state: State, frame: Frame, area: str, units: list[str]) -> list[s
 
 def targets_from(state: State, side: str, area: str) -> list[str]:
     """§5.6: adjacent non-contested areas with enemy units (no combat in the transit area)."""
-    out = []
-    for t in game_data().board.neighbours(area):
-        if t != TRANSIT and not is_contested(state, t) and units_at(state, t, enemy(side)):
-            out.append(t)
-    return out
+    enemies = occupied(state, enemy(side))
+    return [t for t in game_data().board.neighbours(area)
+            if t != TRANSIT and t in enemies and not is_contested(state, t)]
 
 
 def fire_actions(state: State, frame: Frame, units: list[str]) -> list[Action]:
@@ -186,34 +201,112 @@ def fire_actions(state: State, frame: Frame, units: list[str]) -> list[Action]:
     for a in areas:
         if a == TRANSIT or is_contested(state, a) or not firers_in(state, frame, a, units):
             continue  # §5.4: units in a contested area cannot fire out of it
-        acts += [{"type": "fire", "from": a, "at": t} for t in targets_from(state, frame["side"], a)]
+        targets = targets_from(state, frame["side"], a)
+        acts += [{"type": "fire", "from": a, "at": t} for t in targets]
+        if len(targets) > 1 and _pool(state, frame, a, units) > 1:
+            # §5.6 step 2: fire at several areas, ``at`` being the primary target area.
+            acts += [{"type": "fire_split", "from": a, "at": t} for t in targets]
     return acts
+
+
+def _pool(state: State, frame: Frame, area: str, units: list[str]) -> int:
+    firers = firers_in(state, frame, area, units)
+    return firer_dice(state, frame["side"], area, firers, "fire", _able_officers(state, area, frame["side"], units))[0]
 
 
 def _able_officers(state: State, area: str, side: str, allowed: list[str] | None) -> list[str]:
     return [o for o in officers_at(state, area, side, able=True) if allowed is None or o in allowed]
 
 
-def fire(state: State, frame: Frame, area: str, target: str, units: list[str]) -> None:
-    """§5.6 steps 1-4; then return fire (5), the officer checks (6) and the advance (7)."""
+def fire(state: State, frame: Frame, area: str, target: str, units: list[str], *, split: bool = False) -> None:
+    """§5.6 steps 1-2: the activated infantry of one area fire, ``target`` being the primary target
+    area. ``fire`` sends every die there; ``fire_split`` first lets the firer split the dice over
+    the other target areas (step 2)."""
     side = frame["side"]
     firers = firers_in(state, frame, area, units)
     frame["fired"] += firers
     officers = _able_officers(state, area, side, units)
-    dice, mods = strength_of(state, side, area, target, firers, "fire", officers, jungle=True)
-    faces, hits = roll_dice(state, dice)
-    log(state, "fire", side=side_name(side), frm=area_name(area), at=area_name(target), dice=dice,
-        faces=faces, hits=hits, mods=mods)
+    others = [t for t in targets_from(state, side, area) if t != target]
+    if split and others:
+        dice, _, _ = firer_dice(state, side, area, firers, "fire", officers)
+        push(state, {"kind": "fire_split", "side": side, "from": area, "at": target, "units": firers,
+                     "officers": officers, "others": others, "dice": dice, "split": {}})
+        return
+    resolve_fire(state, side, area, target, firers, officers, {})
+
+
+def _split_actions(state: State, frame: Frame) -> list[Action]:
+    """§5.6 step 2: the firer moves dice, one at a time, from the primary target area (which keeps at
+    least one) to other target areas, or back; then fires."""
+    kept = frame["dice"] - sum(frame["split"].values())
+    acts: list[Action] = []
+    if kept > 1:
+        acts += [{"type": "split_fire", "at": t} for t in frame["others"]]
+    acts += [{"type": "unsplit_fire", "at": t} for t in frame["others"] if frame["split"].get(t)]
+    acts.append({"type": "fire_now"})
+    return acts
+
+
+def _split_apply(state: State, frame: Frame, action: Action) -> None:
+    if action["type"] == "fire_now":
+        pop(state)
+        resolve_fire(state, frame["side"], frame["from"], frame["at"], frame["units"], frame["officers"],
+                     frame["split"])
+        return
+    t = action["at"]
+    split = dict(frame["split"])
+    split[t] = split.get(t, 0) + (1 if action["type"] == "split_fire" else -1)
+    frame["split"] = {k: v for k, v in sorted(split.items()) if v > 0}
+
+
+decision("fire_split", lambda s, f: side_of(f), _split_actions, _split_apply)
+
+
+def _units_firing(values: list[int], officers: int, dice: int) -> int:
+    """How many units fire ``dice`` dice: the fewest, strongest first (each with its officer's +1)."""
+    total = 0
+    for k, v in enumerate(values):
+        if total >= dice:
+            return k
+        total += v + (1 if k < officers else 0)
+    return len(values)
+
+
+def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[str], officers: list[str],
+                 split: dict[str, int]) -> None:
+    """§5.6 steps 2-4 for each target area (one roll each), then return fire from every target area
+    (5), the officer checks (6) and the advance into the primary target area (7).
+
+    Reading (§5.6 step 3 with a split): the dice sent to an area come from the fewest firing units,
+    strongest first; each infantry unit among them fires into that area, so −1 for each if jungle.
+    """
+    dice, values, mods = firer_dice(state, side, area, firers, "fire", officers)
+    infantry = sum(1 for u in firers if spec(u).infantry)
     them = enemy(side)
     # §5.6 step 4 / Q&A 1: only the NVA on turn 1 may put the first hit on an officer.
     first_officers = side in tables()["officers"]["targetable_first_hit"] and \
         state["turn"] in tables()["officers"]["targetable_first_hit"][side]
-    push(state,
-         *first_and_rest(side, them, target, hits, first_officers=first_officers, rest_officers=False),
-         {"kind": "return_fire", "side": them, "from": target, "at": area,
-          "units": combat_units_at(state, target, them)},
-         *([officer_check_frame(them, target)] if hits else []),
-         {"kind": "advance", "side": side, "from": area, "to": target, "units": firers})
+    pools = {primary: dice - sum(split.values()), **split}
+    assigns: list[Frame] = []
+    returns: list[Frame] = []
+    checks: list[Frame] = []
+    for t, d in pools.items():
+        n_units = min(infantry, _units_firing(values, len(officers), d)) if split else infantry
+        t_dice, t_mods = target_dice(state, side, t, d, n_units, mods)
+        faces, hits = roll_dice(state, t_dice)
+        log(state, "fire", side=side_name(side), frm=area_name(area), at=area_name(t), dice=t_dice,
+            faces=faces, hits=hits, mods=t_mods)
+        if t == primary:
+            assigns += first_and_rest(side, them, t, hits, first_officers=first_officers, rest_officers=False)
+        else:
+            # §5.6 step 4: outside the primary target area the target player assigns every hit.
+            assigns.append(assign_frame(them, them, t, hits, officers=False))
+        returns.append({"kind": "return_fire", "side": them, "from": t, "at": area,
+                        "units": combat_units_at(state, t, them)})
+        if hits:
+            checks.append(officer_check_frame(them, t))
+    push(state, *assigns, *returns, *checks,
+         {"kind": "advance", "side": side, "from": area, "to": primary, "units": firers})
 
 
 def _returners(state: State, frame: Frame) -> list[str]:
@@ -286,6 +379,9 @@ def _melee(state: State, frame: Frame) -> None:
         found = face in tables()["night"]["us_melee_search_found_on"]
         log(state, "search", area=area_name(area), face=face, found=found)
         if not found:
+            # §5.5 / §5.16 D: not found: no combat, but a melee marker is still placed in the area.
+            state["melee_markers"] = sorted({*state.get("melee_markers", []), area})
+            log(state, "melee_marker", area=area_name(area))
             return
     activated = [u for u in combat_units_at(state, area, side)
                  if frame["group"] is None or spec(u).group == frame["group"]]

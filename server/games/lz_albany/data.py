@@ -186,3 +186,9 @@ def spec(uid: str) -> UnitSpec:
 
 def board() -> AreaMap:
     return game_data().board
+
+
+@cache
+def officers_of(side: str) -> tuple[str, ...]:
+    """The officers (senior ones included) of ``side``, sorted by id."""
+    return tuple(u for u, s in sorted(game_data().units.items()) if s.side == side and s.is_officer)

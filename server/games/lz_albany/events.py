@@ -49,10 +49,11 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
         mortars = sorted(u for u, s in game_data().units.items()
                          if s.side == them and s.is_mortar and unit(state, u)["status"] == "map"
                          and unit(state, u)["area"] in reach)
-        if mortars:
-            m = mortars[0]
-            log(state, "misfire", unit=name(m))
-            mortar_fire(state, side, unit(state, m)["area"], area, strength(state, m, "fire"), misfire=True)
+        if len(mortars) > 1:
+            # §8 item 5: the roller picks which eligible enemy mortar fires.
+            push(state, {"kind": "event_misfire", "side": side, "area": area, "units": mortars})
+        elif mortars:
+            _misfire(state, side, mortars[0], area)
     elif len(platoons) >= result["min_platoons"]:
         # §5.17 6: two enemy platoons picked at random fire at each other at once (fire strength).
         a = platoons.pop(rng.randbelow(state, len(platoons)))
@@ -99,3 +100,20 @@ def _displace_apply(state: State, frame: Frame, action: Action) -> None:
 
 
 decision("event_displace", lambda s, f: side_of(f), _displace_actions, _displace_apply)
+
+
+def _misfire(state: State, side: str, m: str, area: str) -> None:
+    log(state, "misfire", unit=name(m))
+    mortar_fire(state, side, unit(state, m)["area"], area, strength(state, m, "fire"), misfire=True)
+
+
+def _misfire_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "misfire", "unit": m} for m in frame["units"] if unit(state, m)["status"] == "map"]
+
+
+def _misfire_apply(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    _misfire(state, side_of(frame), action["unit"], frame["area"])
+
+
+decision("event_misfire", lambda s, f: side_of(f), _misfire_actions, _misfire_apply)

@@ -30,7 +30,7 @@ def setup(scenario: str, options: Options, seed: bytes) -> State:
         "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in game_data().groups},
         "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
         "air_used": [], "gunship_damaged": [], "flares_left": tables()["flares"]["total"], "flares": [],
-        "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
+        "melee_markers": [], "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
         "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
     }
     for uid, s in sorted(game_data().units.items()):
@@ -108,6 +108,7 @@ def admin(state: State) -> None:
     # a. §4.2: the NVA automatic victory is checked the instant VP change (AMBIG-4).
     # b. §5.16: the flares on the map are removed; used flares never return.
     state["flares"] = []
+    state["melee_markers"] = []  # §5.5: the night melee markers (marker removal unstated: with the flares)
     # d. §4 P5: the drawn chits return to the pool (the NVA Adrenaline not after the retreat).
     back = [c for c in state["spent"] if not (state["retreat"] and c == "nva_adr")]
     chits.put(state, "cup", *back)

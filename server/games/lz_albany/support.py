@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from ...engine import rng
-from ...engine.core import Action, State
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from ...engine.core import Action, Message, State
+from .combat import strength_of
+from .data import COLUMBUS, TRANSIT, game_data, officers_of, spec, tables
 from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
     can_take_hit,
     combat_units_at,
+    contested_areas,
     enemy,
     has_marker,
     hit,
@@ -18,6 +20,7 @@ from .units import (
     is_night,
     log,
     name,
+    occupied,
     officers_at,
     remove_casualty,
     score,
@@ -38,9 +41,10 @@ def sees(state: State, frm: str, to: str) -> bool:
 
 def spotted(state: State, side: str, area: str) -> bool:
     """§5.11: an unwounded friendly officer has LOS to ``area``."""
-    return any(unit(state, o)["status"] == "map" and unit(state, o)["hits"] == 0
-               and unit(state, o)["area"] and sees(state, unit(state, o)["area"], area)
-               for o, s in game_data().units.items() if s.side == side and s.is_officer)
+    units = state["units"]
+    eyes = {units[o]["area"] for o in officers_of(side)
+            if units[o]["status"] == "map" and units[o]["hits"] == 0 and units[o]["area"]}
+    return any(sees(state, e, area) for e in eyes)
 
 
 def near_us(state: State, area: str) -> bool:
@@ -69,11 +73,13 @@ def _mortars_in(state: State, frame: Frame, area: str, units: list[str]) -> list
 
 def mortar_targets(state: State, side: str, area: str) -> list[str]:
     rng_ = tables()["combat"]["mortar_range"]
+    enemies = occupied(state, enemy(side))
+    contested = set(contested_areas(state))
     out = []
     for t, d in sorted(game_data().board.distances(area, limit=rng_).items()):
-        if t == TRANSIT or (not combat_units_at(state, t, enemy(side)) and not units_at(state, t, enemy(side))):
+        if t == TRANSIT or t not in enemies:
             continue
-        if side == "us" and is_contested(state, t):
+        if side == "us" and t in contested:
             continue  # §5.7 step 1: US mortars never fire into contested areas
         if d <= rng_ and spotted(state, side, t):
             out.append(t)
@@ -93,13 +99,14 @@ def mortar(state: State, frame: Frame, area: str, target: str, units: list[str])
     side = frame["side"]
     mortars = _mortars_in(state, frame, area, units)
     frame["fired"] += mortars
-    dice = sum(strength(state, m, "fire") for m in mortars)
-    if is_night(state) and target not in state["flares"]:
-        dice += tables()["night"]["dice"]
-    mortar_fire(state, side, area, target, dice)
+    # §5.7 step 2: no jungle or officer modifiers; §5.2: the overstack and target-concentration
+    # modifiers apply to all fire ("presumably"), so to mortars too; §5.16 night −1 (AMBIG-19).
+    dice, mods = strength_of(state, side, area, target, mortars, "fire", [], jungle=False)
+    mortar_fire(state, side, area, target, dice, mods=mods)
 
 
-def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, misfire: bool = False) -> None:
+def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, misfire: bool = False,
+                mods: list[Message] | None = None) -> None:
     """§5.7 steps 3-5: the target player assigns every hit; never a 3rd hit (cap 2); no return fire."""
     faces, hits = dice_roll(state, dice)
     cap = tables()["combat"]["mortar_max_hits_per_unit"]
@@ -107,7 +114,7 @@ def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, m
     if side == "nva" and is_contested(state, target) and not misfire:
         friendly = sum(1 for f in faces if f in tables()["combat"]["nva_mortar_friendly_hit_on"])  # AMBIG-13
     log(state, "mortar", side={"key": f"side.{side}"}, frm=area_name(area), at=area_name(target),
-        dice=dice, faces=faces, hits=hits, friendly=friendly)
+        dice=dice, faces=faces, hits=hits, friendly=friendly, mods=mods or [])
     them = enemy(side)
     frames: list[Frame] = [{"kind": "assign", "side": them, "victims": them, "area": target, "hits": hits,
                             "officers": False, "cap": cap}]
@@ -143,7 +150,9 @@ def _batteries(state: State, frame: Frame) -> list[str]:
 
 
 def _artillery_targets(state: State) -> list[str]:
-    return [a for a in game_data().board.ids() if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, "nva")
+    nva = occupied(state, "nva")
+    return [a for a in game_data().board.ids() if a not in (TRANSIT, COLUMBUS) and a in nva
+            and combat_units_at(state, a, "nva")
             and not is_contested(state, a) and spotted(state, "us", a) and not night_blocked(state, a)]
 
 
@@ -188,8 +197,9 @@ decision("artillery", lambda s, f: side_of(f), _artillery_actions, _artillery_ap
 
 def _gunship_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = []
+    nva = occupied(state, "nva")
     for a in sorted(game_data().board.ids()):
-        if a == TRANSIT or night_blocked(state, a) or not near_us(state, a):
+        if a == TRANSIT or a not in nva or night_blocked(state, a) or not near_us(state, a):
             continue
         acts += [{"type": "gunship", "unit": u} for u in combat_units_at(state, a, "nva")]
     return [*acts, {"type": "pass"}] if acts else []
@@ -224,8 +234,9 @@ decision("gunship", lambda s, f: side_of(f), _gunship_actions, _gunship_apply)
 
 def _skyraider_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = []
+    nva = occupied(state, "nva")
     for a in sorted(game_data().board.ids()):
-        if (a in (TRANSIT, COLUMBUS) or not combat_units_at(state, a, "nva") or is_contested(state, a)
+        if (a in (TRANSIT, COLUMBUS) or a not in nva or not combat_units_at(state, a, "nva") or is_contested(state, a)
                 or night_blocked(state, a) or not near_us(state, a)):
             continue
         acts += [{"type": "skyraider", "at": a, "weapon": w} for w in ("bombs", "napalm")]
@@ -336,19 +347,61 @@ def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
         log(state, "dustoff", at=area_name(area), rolls=rolls, damaged=damaged, capacity=cap)
         if damaged:
             score(state, "nva", "air_unit_damaged")
-        markers = [u for u in units_at(state, area, "us") if unit(state, u)["status"] == "casualty"][:cap]
+        markers = [u for u in units_at(state, area, "us") if unit(state, u)["status"] == "casualty"]
         wounded = [u for u in officers_at(state, area, "us") if unit(state, u)["hits"] == 1]
-        for uid in [*markers, *wounded]:
-            unit(state, uid).update(status="evacuated", area=None)
-            log(state, "evacuated", unit=name(uid))
-        score(state, "us", "casualty_evacuated", len(markers))
+        for uid in wounded:
+            _evacuate(state, uid)  # §5.3: any number of wounded officers
+        if len(markers) <= cap:
+            for uid in markers:
+                _evacuate(state, uid)
+            score(state, "us", "casualty_evacuated", len(markers))
+        else:
+            # §5.3: more casualty markers than room: the US player picks which ones board.
+            push(state, {"kind": "evac_choice", "side": "us", "area": area, "left": cap})
         return
-    # §5.3 airlift: held reinforcements, 1/2/3 units by terrain (officers ride free).
-    cap = tables()["airlift"]["capacity"][terrain]
-    held = [u for u, rec in sorted(state["units"].items()) if rec["status"] == "held"]
-    lifted = [u for u in held if spec(u).is_officer] + [u for u in held if not spec(u).is_officer][:cap]
+    # §5.3 airlift: the US player boards held reinforcements, 1/2/3 units by terrain (officers free).
+    push(state, {"kind": "airlift", "side": "us", "area": area, "cap": tables()["airlift"]["capacity"][terrain],
+                 "boarded": []})
+
+
+def _evacuate(state: State, uid: str) -> None:
+    unit(state, uid).update(status="evacuated", area=None)
+    log(state, "evacuated", unit=name(uid))
+
+
+def _evac_actions(state: State, frame: Frame) -> list[Action]:
+    if frame["left"] <= 0:
+        return []
+    return [{"type": "evacuate_unit", "unit": u} for u in units_at(state, frame["area"], "us")
+            if unit(state, u)["status"] == "casualty"]
+
+
+def _evac_apply(state: State, frame: Frame, action: Action) -> None:
+    frame["left"] -= 1
+    _evacuate(state, action["unit"])
+    score(state, "us", "casualty_evacuated")
+
+
+decision("evac_choice", lambda s, f: side_of(f), _evac_actions, _evac_apply)
+
+
+def _airlift_actions(state: State, frame: Frame) -> list[Action]:
+    held = [u for u, rec in sorted(state["units"].items()) if rec["status"] == "held" and u not in frame["boarded"]]
+    room = frame["cap"] - sum(1 for u in frame["boarded"] if not spec(u).is_officer)
+    acts: list[Action] = [{"type": "board", "unit": u} for u in held if spec(u).is_officer or room > 0]
+    if frame["boarded"]:
+        acts.append({"type": "lift_off"})
+    return acts
+
+
+def _airlift_apply(state: State, frame: Frame, action: Action) -> None:
+    if action["type"] == "board":
+        frame["boarded"] = [*frame["boarded"], action["unit"]]
+        return
+    pop(state)
+    area = frame["area"]
     hot = any(combat_units_at(state, a, "nva") for a in game_data().board.neighbours(area))
-    for uid in lifted:
+    for uid in frame["boarded"]:
         unit(state, uid).update(status="map", area=area)
         log(state, "airlifted", unit=name(uid), at=area_name(area))
         if hot and spec(uid).combat:
@@ -356,6 +409,9 @@ def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
             log(state, "hot_zone", unit=name(uid), face=face)
             if face in tables()["airlift"]["hot_zone_hit_on"]:
                 hit(state, uid)
+
+
+decision("airlift", lambda s, f: side_of(f), _airlift_actions, _airlift_apply)
 
 
 decision("dustoff", lambda s, f: side_of(f), _dustoff_actions, _dustoff_apply)

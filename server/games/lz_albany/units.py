@@ -57,7 +57,9 @@ def units_at(state: State, area: str, side: str | None = None) -> list[str]:
 
 
 def combat_units_at(state: State, area: str, side: str) -> list[str]:
-    return [u for u in units_at(state, area, side) if spec(u).combat and unit(state, u)["status"] == "map"]
+    """Combat units (not officers, not casualty markers) of ``side`` in ``area``, sorted; one pass."""
+    return sorted(uid for uid, u in state["units"].items()
+                  if u["area"] == area and u["status"] == "map" and spec(uid).combat and spec(uid).side == side)
 
 
 def officers_at(state: State, area: str, side: str, *, able: bool = False) -> list[str]:
@@ -86,7 +88,31 @@ def is_contested(state: State, area: str) -> bool:
     """
     if area == TRANSIT:
         return False
-    return bool(combat_units_at(state, area, "us")) and bool(combat_units_at(state, area, "nva"))
+    seen = None  # one pass, no lists: this is asked for many areas on every legal-action list
+    for uid, u in state["units"].items():
+        if u["area"] == area and u["status"] == "map":
+            s = spec(uid)
+            if s.combat:
+                if seen is None:
+                    seen = s.side
+                elif seen != s.side:
+                    return True
+    return False
+
+
+def occupied(state: State, side: str) -> set[str]:
+    """The areas holding counters of ``side`` (casualty markers included), in one pass."""
+    return {u["area"] for uid, u in state["units"].items()
+            if u["area"] is not None and u["status"] in ("map", "casualty") and spec(uid).side == side}
+
+
+def contested_areas(state: State) -> list[str]:
+    """Every contested area (``is_contested``), sorted, in one pass over the counters."""
+    sides: dict[str, set[str]] = {}
+    for uid, u in state["units"].items():
+        if u["area"] is not None and u["area"] != TRANSIT and u["status"] == "map" and spec(uid).combat:
+            sides.setdefault(u["area"], set()).add(spec(uid).side)
+    return sorted(a for a, ss in sides.items() if len(ss) == 2)
 
 
 def is_reduced(state: State, uid: str) -> bool:

@@ -17,7 +17,7 @@ from ...engine.core import Message, Role, State, visible_log
 from .data import COLUMBUS, DATA_DIR, SIDES, game_data, spec, tables
 from .rules import active_roles, casualties_on_map, lz_controller, lz_strength
 from .steps import current
-from .units import is_contested, is_night, is_reduced, strength
+from .units import contested_areas, is_night, is_reduced, strength
 
 _STATUS_ORDER = {"map": 0, "casualty": 1, "pending": 2, "held": 3}
 
@@ -85,14 +85,15 @@ def _step(state: State) -> dict[str, Any] | None:
     frame = cur[0]
     public = {k: v for k, v in frame.items() if k in (
         "kind", "side", "group", "mode", "area", "from", "to", "at", "hits", "victims", "chit", "left",
-        "adrenaline", "placed", "marker", "units", "joined", "fired", "moved")}
+        "adrenaline", "placed", "marker", "units", "joined", "fired", "moved",
+        "dice", "split", "others", "cap", "boarded")}
     return public
 
 
 def view(state: State, role: Role | None) -> dict[str, Any]:
     counters = sorted((_counter(state, uid) for uid in state["units"]), key=_sort_key)
     groups = game_data().groups
-    contested = sorted(a for a in game_data().board.ids() if is_contested(state, a))
+    contested = contested_areas(state)
     v: dict[str, Any] = {
         "turn": state["turn"], "turns": tables()["game"]["turns"], "phase": state["phase"],
         "night": is_night(state), "counters": counters,
@@ -112,6 +113,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "casualties_on_map": casualties_on_map(state),
         "officer_losses": dict(state["officer_losses"]),
         "flares": list(state["flares"]), "flares_left": state["flares_left"],
+        "melee_markers": list(state.get("melee_markers", [])),
         "contested": contested, "columbus": COLUMBUS,
         "step": _step(state),
         "prompt": _prompt(state, role),

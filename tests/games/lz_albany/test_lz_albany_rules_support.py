@@ -95,6 +95,7 @@ def test_dustoff_evacuates_up_to_its_capacity_for_two_vp_each() -> None:
     for uid in ("US-A27-1", "US-A27-2", "US-A27-3", "US-A27-4"):
         p.put(uid, "LZ_ALBANY", hits=4, status="casualty")
     s = do(p.cup("dustoff").go(), {"type": "evacuate", "at": "LZ_ALBANY"})
+    s = do(s, *({"type": "evacuate_unit", "unit": u} for u in ("US-A27-1", "US-A27-2", "US-A27-3")))
     assert s["vp"]["us"] == 6 and unit(s, "US-A27-CO")["status"] == "evacuated"
     assert unit(s, "US-A27-4")["status"] == "casualty"
 
@@ -106,7 +107,10 @@ def test_airlift_lands_held_units_by_terrain_capacity() -> None:
         p.put(uid, None, status="held")  # type: ignore[arg-type]
     s = p.put("NVA-66-C7-1", "T3").cup("dustoff").go()
     assert {"type": "airlift", "at": "T3"} not in acts(s)
-    s = do(s, {"type": "airlift", "at": "S0"})
+    s = do(s, {"type": "airlift", "at": "S0"}, {"type": "board", "unit": "US-B15-1"},
+           {"type": "board", "unit": "US-B15-2"})
+    assert {"type": "board", "unit": "US-B15-3"} not in acts(s)
+    s = do(s, {"type": "lift_off"})
     assert [u for u in ("US-B15-1", "US-B15-2", "US-B15-3") if unit(s, u)["area"] == "S0"] == ["US-B15-1", "US-B15-2"]
 
 
