@@ -61,29 +61,52 @@ export function mountLobby(root, session) {
     }
   }
 
+  // What the person has chosen in the create form, kept across repaints (language change, games loaded).
+  const draft = { game: null, scenario: null, role: null, seed: "", options: {} };
+
   function paintCreate() {
     const game = h("select", { name: "game", required: true }, ...games.map((g) => h("option", { value: g.id }, localised(g.names) || g.id)));
+    if (draft.game && games.some((g) => g.id === draft.game)) game.value = draft.game;
     const scenario = h("select", { name: "scenario" });
     const role = h("select", { name: "role" });
     const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: "e.g. 00ff…", autocomplete: "off" });
+    seed.value = draft.seed;
     const msg = h("p", { class: "error", role: "alert", hidden: true });
     // The game's match options (e.g. fog of war), each a select of its allowed values.
     const optionsBox = h("div", { class: "match-options", "data-testid": "match-options" });
     let optionInputs = [];
     const optionLabel = (v) => (v === true ? t("lobby.option_on") : v === false ? t("lobby.option_off") : String(v));
+    const keep = (select, value) => {
+      if (value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
+    };
     const sync = () => {
       const g = games.find((x) => x.id === game.value);
       optionInputs = (g?.options ?? []).filter((o) => (o.choices ?? []).length > 1).map((o) => {
+        const chosen = draft.game === g?.id && o.id in draft.options ? draft.options[o.id] : o.default;
         const select = h("select", { name: `option-${o.id}` },
-          ...o.choices.map((c, i) => h("option", { value: String(i), selected: c === o.default ? "" : null }, optionLabel(c))));
+          ...o.choices.map((c, i) => h("option", { value: String(i), selected: c === chosen ? "" : null }, optionLabel(c))));
+        select.addEventListener("change", () => {
+          draft.game = g.id;
+          draft.options[o.id] = o.choices[Number(select.value)];
+        });
         return { spec: o, select };
       });
       fill(optionsBox, ...optionInputs.map(({ spec, select }) => h("label", {}, localised(spec.name) || spec.id, select)));
       fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
       fill(role, ...(session.user ? (g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))) : []),
         h("option", { value: "" }, t("lobby.watch_only")));
+      if (draft.game === g?.id) {
+        keep(scenario, draft.scenario);
+        keep(role, draft.role);
+      }
     };
-    game.addEventListener("change", sync);
+    game.addEventListener("change", () => {
+      Object.assign(draft, { game: game.value, scenario: null, role: null, options: {} });
+      sync();
+    });
+    scenario.addEventListener("change", () => { draft.game = game.value; draft.scenario = scenario.value; });
+    role.addEventListener("change", () => { draft.game = game.value; draft.role = role.value; });
+    seed.addEventListener("input", () => { draft.seed = seed.value; });
     sync();
     const form = h("form", { class: "create-form", "data-testid": "create-form" },
       h("h2", {}, t("lobby.create")),

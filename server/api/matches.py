@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from anyio import to_thread
@@ -32,9 +33,16 @@ def games() -> list[GameInfo]:
     ) for r in GAMES.values()]
 
 
+@functools.cache
+def _static(game: str) -> dict[str, Any]:
+    """A game's static data, computed once per process: it is the same for every match."""
+    rules = GAMES[game]
+    return {"id": rules.id, "names": dict(rules.names), "roles": list(rules.roles), **rules.static_data()}
+
+
 def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
     """Seat names from the game's catalogue (``side.<role>``), in every language it has."""
-    messages = rules.static_data().get("messages", {})
+    messages = _static(rules.id).get("messages", {})
     return {role: {lang: cat[f"side.{role}"] for lang, cat in messages.items() if f"side.{role}" in cat}
             for role in rules.roles}
 
@@ -42,10 +50,9 @@ def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
 @router.get("/games/{game}", responses=_errors(404))
 def game_data(game: str) -> dict[str, Any]:
     """The board, the counters and the message catalogue (English and Japanese) of a game."""
-    rules = GAMES.get(game)
-    if rules is None:
+    if game not in GAMES:
         raise NotFound(f"No game {game!r}.")
-    return {"id": rules.id, "names": dict(rules.names), "roles": list(rules.roles), **rules.static_data()}
+    return _static(game)
 
 
 @router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(403, 404, 422))

@@ -25,6 +25,12 @@ def test_a_match_option_chosen_in_the_lobby_reaches_the_match(server: LiveServer
     assert fog.locator("option:checked").inner_text() == "off"  # the default
     fog.select_option(label="on")
     create.locator("select[name=role]").select_option("german")
+    # A repaint of the form (here: the language switched) keeps what was chosen.
+    person.page.get_by_test_id("lang").click()
+    person.page.wait_for_function("document.documentElement.lang === 'ja'")
+    assert create.locator("select[name=game]").input_value() == "bulge"
+    assert create.locator("select[name=role]").input_value() == "german"
+    assert fog.locator("option:checked").inner_text() == "あり"
     create.locator("button[type=submit]").click()
     person.page.wait_for_url(re.compile(r"/match/"))
     match_id = person.page.url.rsplit("/", 1)[1]
