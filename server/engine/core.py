@@ -101,6 +101,49 @@ class Rules(Protocol):
         ...
 
 
+class GameRules:
+    """A Rules object whose behaviour lives in two modules of the game package.
+
+    ``flow`` holds the sequence of play (``setup``, ``active_roles``, ``legal_actions``, ``apply``,
+    ``outcome``) and ``seen`` what leaves the server (``view``, ``hidden_variant``). A game subclass
+    gives its metadata (``id``, ``roles``, ``scenarios``, ``options``, ``names``) and ``static_data``.
+    """
+
+    id: str
+    roles: tuple[Role, ...]
+    scenarios: Mapping[str, Scenario]
+    options: tuple[OptionSpec, ...] = ()
+    names: Mapping[str, str]
+
+    def __init__(self, flow: Any, seen: Any) -> None:
+        self._flow = flow
+        self._seen = seen
+
+    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
+        return self._flow.setup(scenario, options, seed)  # type: ignore[no-any-return]
+
+    def active_roles(self, state: State) -> frozenset[Role]:
+        return self._flow.active_roles(state)  # type: ignore[no-any-return]
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]:
+        return self._flow.legal_actions(state, role)  # type: ignore[no-any-return]
+
+    def apply(self, state: State, role: Role, action: Action) -> State:
+        return self._flow.apply(state, role, action)  # type: ignore[no-any-return]
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self._flow.outcome(state)  # type: ignore[no-any-return]
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]:
+        return self._seen.view(state, role)  # type: ignore[no-any-return]
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
+        return self._seen.hidden_variant(state, role, seed)  # type: ignore[no-any-return]
+
+    def static_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
 def canonical(obj: Any) -> str:
     """The one JSON spelling used to compare actions, states and views."""
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -10,12 +10,12 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.core import Action, Options, OptionSpec, Outcome, Role, Scenario, State
+from ...engine.core import GameRules, OptionSpec, Role, Scenario
 from . import rules, view
 from .data import dataset, messages
 
 
-class BulgeRules:
+class BulgeRules(GameRules):
     id = "bulge"
     roles: tuple[Role, ...] = ("german", "allied")
     options: tuple[OptionSpec, ...] = (
@@ -32,27 +32,6 @@ class BulgeRules:
                                {"en": "The Allied player places every set-up unit, then the German player.",
                                 "ja": "連合軍が先に全初期配置ユニットを置き、次にドイツ軍が置く。"}),
     }
-
-    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
-        return rules.setup(scenario, options, seed)
-
-    def active_roles(self, state: State) -> frozenset[Role]:
-        return rules.active_roles(state)
-
-    def legal_actions(self, state: State, role: Role) -> list[Action]:
-        return rules.legal_actions(state, role)
-
-    def apply(self, state: State, role: Role, action: Action) -> State:
-        return rules.apply(state, role, action)
-
-    def view(self, state: State, role: Role | None) -> dict[str, Any]:
-        return view.view(state, role)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
-        return view.hidden_variant(state, role, seed)
 
     def static_data(self) -> dict[str, Any]:
         gd = dataset()
@@ -71,4 +50,4 @@ class BulgeRules:
                               "tables": dict(gd.tables.raw)})
 
 
-RULES = BulgeRules()
+RULES = BulgeRules(rules, view)

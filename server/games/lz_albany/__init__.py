@@ -11,12 +11,12 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.core import Action, Options, OptionSpec, Outcome, Role, Scenario, State
+from ...engine.core import GameRules, OptionSpec, Role, Scenario
 from . import rules, view
 from .data import game_data
 
 
-class LZAlbanyRules:
+class LZAlbanyRules(GameRules):
     id = "lz_albany"
     roles: tuple[Role, ...] = ("us", "nva")
     names: Mapping[str, str] = {"en": "LZ Albany: Ia Drang Valley 1965", "ja": "LZ アルバニー:イア・ドラン渓谷 1965"}
@@ -29,27 +29,6 @@ class LZAlbanyRules:
         OptionSpec("overstack", "units", ("units", "dice"),
                    {"en": "Overstacked fire (AMBIG-7)", "ja": "スタック超過時の射撃(AMBIG-7)"}),
     )
-
-    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
-        return rules.setup(scenario, options, seed)
-
-    def active_roles(self, state: State) -> frozenset[Role]:
-        return rules.active_roles(state)
-
-    def legal_actions(self, state: State, role: Role) -> list[Action]:
-        return rules.legal_actions(state, role)
-
-    def apply(self, state: State, role: Role, action: Action) -> State:
-        return rules.apply(state, role, action)
-
-    def view(self, state: State, role: Role | None) -> dict[str, Any]:
-        return view.view(state, role)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
-        return view.hidden_variant(state, role, seed)
 
     def static_data(self) -> dict[str, Any]:
         data = game_data()
@@ -64,4 +43,4 @@ class LZAlbanyRules:
                               "tables": data.tables, "groups": data.groups})
 
 
-RULES = LZAlbanyRules()
+RULES = LZAlbanyRules(rules, view)

@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.core import Action, Options, OptionSpec, Outcome, Role, Scenario, State
+from ...engine.core import GameRules, OptionSpec, Role, Scenario
 from . import rules, view
 from .data import game_data
 
@@ -19,35 +19,15 @@ def _scenarios() -> dict[str, Scenario]:
     return {sid: Scenario(sid, s["name"], s["description"]) for sid, s in game_data().scenarios.items()}
 
 
-class ShimadaRules:
+class ShimadaRules(GameRules):
     id = "shimada"
     roles: tuple[Role, ...] = ("japanese", "british")
     options: tuple[OptionSpec, ...] = ()
     names: Mapping[str, str] = {"en": "Shimada Tank Company Night Attack", "ja": "夜襲!島田戦車隊"}
 
-    def __init__(self) -> None:
+    def __init__(self, flow: Any, seen: Any) -> None:
+        super().__init__(flow, seen)
         self.scenarios: Mapping[str, Scenario] = _scenarios()
-
-    def setup(self, scenario: str, options: Options, seed: bytes) -> State:
-        return rules.setup(scenario, options, seed)
-
-    def active_roles(self, state: State) -> frozenset[Role]:
-        return rules.active_roles(state)
-
-    def legal_actions(self, state: State, role: Role) -> list[Action]:
-        return rules.legal_actions(state, role)
-
-    def apply(self, state: State, role: Role, action: Action) -> State:
-        return rules.apply(state, role, action)
-
-    def view(self, state: State, role: Role | None) -> dict[str, Any]:
-        return view.view(state, role)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
-        return view.hidden_variant(state, role, seed)
 
     def static_data(self) -> dict[str, Any]:
         data = game_data()
@@ -66,4 +46,4 @@ class ShimadaRules:
                               "crt": data.crt_raw})
 
 
-RULES = ShimadaRules()
+RULES = ShimadaRules(rules, view)
