@@ -132,7 +132,9 @@ export class OddsPanel {
       const max = Math.max(...d.chances.map((x) => x.p), 0.0001);
       rows.push(h("table", { class: "odds-chances" }, h("tbody", {}, ...d.chances.map((ch) =>
         h("tr", { "aria-label": chanceText(ch) },
-          h("th", { scope: "row", title: this.resultTitle(ch.result) || null }, this.resultName(ch.result)),
+          // The CRT's own code, as printed; its name and effect in the tooltip.
+          h("th", { scope: "row", title: [this.resultName(ch.result), this.resultTitle(ch.result)]
+            .filter((x) => x && x !== ch.result).join(" — ") || null }, String(ch.result)),
           h("td", { class: "bar" }, h("span", { style: `width:${((ch.p / max) * 100).toFixed(1)}%` })),
           h("td", { class: "pct" }, `${ch.pct}%`))))));
     }
