@@ -25,77 +25,18 @@ Neighbours = Callable[[str], Iterable[str]]
 Cost = Callable[[str, str], "int | None"]
 
 
-def reachable(start: str, neighbours: Neighbours, cost: Cost, budget: int | None = None, *,
-              stop: Callable[[str], bool] | None = None) -> dict[str, int]:
-    """Every place reachable from ``start`` for at most ``budget`` (None: no limit), with its least cost.
-
-    ``stop(h)`` true: a path may end in ``h`` but not continue from it (``start`` itself excepted).
-    """
-    best: dict[str, int] = {start: 0}
-    queue: list[tuple[int, str]] = [(0, start)]
-    while queue:
-        spent, here = heapq.heappop(queue)
-        if spent > best.get(here, spent):
-            continue
-        if here != start and stop is not None and stop(here):
-            continue
-        for there in neighbours(here):
-            step = cost(here, there)
-            if step is None:
-                continue
-            total = spent + step
-            if budget is not None and total > budget:
-                continue
-            if total < best.get(there, total + 1):
-                best[there] = total
-                heapq.heappush(queue, (total, there))
-    return best
-
-
-def path_exists(start: str, targets: Collection[str], neighbours: Neighbours, cost: Cost,
-                budget: int | None = None, *, stop: Callable[[str], bool] | None = None) -> bool:
-    """Whether some place of ``targets`` is reachable from ``start`` within ``budget``."""
-    if start in targets:
-        return True
-    best: dict[str, int] = {start: 0}
-    queue: list[tuple[int, str]] = [(0, start)]
-    while queue:
-        spent, here = heapq.heappop(queue)
-        if here in targets:
-            return True
-        if spent > best.get(here, spent):
-            continue
-        if here != start and stop is not None and stop(here):
-            continue
-        for there in neighbours(here):
-            step = cost(here, there)
-            if step is None:
-                continue
-            total = spent + step
-            if budget is not None and total > budget:
-                continue
-            if total < best.get(there, total + 1):
-                best[there] = total
-                heapq.heappush(queue, (total, there))
-    return False
-
-
-def multi_source(starts: Iterable[str], neighbours: Neighbours, cost: Cost,
-                 budget: int | None = None, *, stop: Callable[[str], bool] | None = None) -> dict[str, int]:
-    """Least cost from the nearest of several starts (all at cost 0) to every place within ``budget``.
-
-    ``stop(h)`` true: a path may end in ``h`` but not continue from it (starts excepted).
-    """
-    first = set()
-    best: dict[str, int] = {}
-    queue: list[tuple[int, str]] = []
-    for s in starts:
-        first.add(s)
-        best[s] = 0
-        queue.append((0, s))
+def _search(starts: Iterable[str], neighbours: Neighbours, cost: Cost, budget: int | None,
+            stop: Callable[[str], bool] | None, targets: Collection[str] = ()) -> tuple[dict[str, int], bool]:
+    """Dijkstra from every start at cost 0. Returns the least costs found and whether a target was
+    settled (the search ends there). ``stop(h)``: ``h`` may be entered but not left (starts excepted)."""
+    best: dict[str, int] = dict.fromkeys(starts, 0)
+    first = set(best)
+    queue: list[tuple[int, str]] = [(0, s) for s in best]
     heapq.heapify(queue)
     while queue:
         spent, here = heapq.heappop(queue)
+        if here in targets:
+            return best, True
         if spent > best.get(here, spent):
             continue
         if here not in first and stop is not None and stop(here):
@@ -110,4 +51,28 @@ def multi_source(starts: Iterable[str], neighbours: Neighbours, cost: Cost,
             if total < best.get(there, total + 1):
                 best[there] = total
                 heapq.heappush(queue, (total, there))
-    return best
+    return best, False
+
+
+def reachable(start: str, neighbours: Neighbours, cost: Cost, budget: int | None = None, *,
+              stop: Callable[[str], bool] | None = None) -> dict[str, int]:
+    """Every place reachable from ``start`` for at most ``budget`` (None: no limit), with its least cost.
+
+    ``stop(h)`` true: a path may end in ``h`` but not continue from it (``start`` itself excepted).
+    """
+    return _search((start,), neighbours, cost, budget, stop)[0]
+
+
+def path_exists(start: str, targets: Collection[str], neighbours: Neighbours, cost: Cost,
+                budget: int | None = None, *, stop: Callable[[str], bool] | None = None) -> bool:
+    """Whether some place of ``targets`` is reachable from ``start`` within ``budget``."""
+    return _search((start,), neighbours, cost, budget, stop, targets)[1]
+
+
+def multi_source(starts: Iterable[str], neighbours: Neighbours, cost: Cost,
+                 budget: int | None = None, *, stop: Callable[[str], bool] | None = None) -> dict[str, int]:
+    """Least cost from the nearest of several starts (all at cost 0) to every place within ``budget``.
+
+    ``stop(h)`` true: a path may end in ``h`` but not continue from it (starts excepted).
+    """
+    return _search(starts, neighbours, cost, budget, stop)[0]
