@@ -15,7 +15,7 @@
 import { s, h, esc } from "./dom.js";
 import { drawCounterNode } from "./counters.js";
 import { groupStacks } from "./stacks.js";
-import { PanZoom, DRAG_THRESHOLD, isDrag } from "./zoom.js";
+import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
 import { anchorOf, areaSlots, columnsFor, polygonBounds, boardBounds, adjacency, losTable, visibleAreas } from "./areageom.js";
 
@@ -214,24 +214,7 @@ export class AreaMap {
       last = null;
       this.options.onHover?.(null, e);
     });
-    let press = null;
-    this.svg.addEventListener("pointerdown", (e) => {
-      clearTimeout(press?.timer);
-      if (e.pointerType !== "touch") return;
-      const tg = targetOf(e);
-      if (!tg) return;
-      press = { x: e.clientX, y: e.clientY, timer: setTimeout(() => {
-        this.panzoom.suppressClick = true;
-        this.options.onLongPress?.(tg, e);
-      }, 550) };
-    });
-    const cancel = (e) => {
-      if (!press) return;
-      if (e.type === "pointermove" && !isDrag(press.x, press.y, e.clientX, e.clientY, DRAG_THRESHOLD)) return;
-      clearTimeout(press.timer);
-      press = null;
-    };
-    for (const type of ["pointermove", "pointerup", "pointercancel"]) this.svg.addEventListener(type, cancel);
+    bindLongPress(this.svg, this.panzoom, targetOf, (tg, e) => this.options.onLongPress?.(tg, e));
   }
 
   /** Names (reader's language), the off-map title, aria-labels of the areas. */

@@ -10,7 +10,7 @@ import { s, h, esc } from "./dom.js";
 import { makeGrid, allHexes, centre, corners, hexsideSegment, bounds } from "./hexgeom.js";
 import { drawCounterNode } from "./counters.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
-import { PanZoom, DRAG_THRESHOLD, isDrag } from "./zoom.js";
+import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
 
 const PATTERNED = new Set(["jungle", "forest", "woods", "rough", "swamp", "plantation", "rubber", "light_forest", "deep_forest"]);
@@ -445,25 +445,7 @@ export class HexMap {
       const tg = targetOf(e);
       if (tg) this.options.onHover?.(tg, e);
     });
-    // long press on touch: the tooltip, without a click
-    let press = null;
-    this.svg.addEventListener("pointerdown", (e) => {
-      clearTimeout(press?.timer);
-      if (e.pointerType !== "touch") return;
-      const tg = targetOf(e);
-      if (!tg) return;
-      press = { x: e.clientX, y: e.clientY, timer: setTimeout(() => {
-        this.panzoom.suppressClick = true;
-        this.options.onLongPress?.(tg, e);
-      }, 550) };
-    });
-    const cancel = (e) => {
-      if (!press) return;
-      if (e.type === "pointermove" && !isDrag(press.x, press.y, e.clientX, e.clientY, DRAG_THRESHOLD)) return;
-      clearTimeout(press.timer);
-      press = null;
-    };
-    for (const type of ["pointermove", "pointerup", "pointercancel"]) this.svg.addEventListener(type, cancel);
+    bindLongPress(this.svg, this.panzoom, targetOf, (tg, e) => this.options.onLongPress?.(tg, e));
   }
 
   /** Language-dependent drawing: hex and place names, features, entries, aria-labels. */

@@ -82,6 +82,31 @@ export function wheelFactor(deltaY, deltaMode = 0, ctrlKey = false) {
   return Math.exp(-Math.max(-300, Math.min(300, px)) * k);
 }
 
+/**
+ * A long press on touch calls ``onLongPress(target, event)`` (the tooltip) and swallows the click
+ * that would follow; moving the finger past the drag threshold cancels it.
+ */
+export function bindLongPress(svg, panzoom, targetOf, onLongPress) {
+  let press = null;
+  svg.addEventListener("pointerdown", (e) => {
+    clearTimeout(press?.timer);
+    if (e.pointerType !== "touch") return;
+    const tg = targetOf(e);
+    if (!tg) return;
+    press = { x: e.clientX, y: e.clientY, timer: setTimeout(() => {
+      panzoom.suppressClick = true;
+      onLongPress(tg, e);
+    }, 550) };
+  });
+  const cancel = (e) => {
+    if (!press) return;
+    if (e.type === "pointermove" && !isDrag(press.x, press.y, e.clientX, e.clientY, DRAG_THRESHOLD)) return;
+    clearTimeout(press.timer);
+    press = null;
+  };
+  for (const type of ["pointermove", "pointerup", "pointercancel"]) svg.addEventListener(type, cancel);
+}
+
 export const boxString = (vb) => `${vb.x.toFixed(2)} ${vb.y.toFixed(2)} ${vb.w.toFixed(2)} ${vb.h.toFixed(2)}`;
 
 /**
