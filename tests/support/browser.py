@@ -36,6 +36,8 @@ class Person:
         form.locator("input[name=username]").fill(self.name)
         form.locator("input[name=password]").fill("a long password 1")
         form.locator("button[type=submit]").click()
+        # The page reloads once signed in; wait for the new page, not the old one's form.
+        self.page.get_by_test_id("logout").wait_for()
         self.page.get_by_test_id("create-form").wait_for()
 
     def create(self, game: str, role: str, seed: str | None = None) -> str:
