@@ -20,6 +20,21 @@ class Settings(BaseSettings):
     session_days: int = 30
     # Origins allowed to open websockets and send state-changing requests besides the host itself.
     allowed_origins: str = ""
+    # Where the service is reached from outside: the links in e-mails and webhooks.
+    public_url: str = "http://127.0.0.1:8000"
+    # E-mail notifications: off unless SMTP_HOST is set.
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_sender: str = "Counterplay <counterplay@localhost>"
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False
+    # Webhooks to loopback and private addresses are refused unless allowed (tests, a LAN install).
+    webhook_private: bool = False
+    # Correspondence vacation allowance per calendar year.
+    vacation_days: int = 30
+    # How often each process looks for late matches, due warnings and failed deliveries.
+    sweep_seconds: float = 5.0
 
     @property
     def sqlalchemy_url(self) -> str:

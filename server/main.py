@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,30 +14,46 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .accounts import Accounts
-from .api import auth, matches, pages, ws
+from .api import auth, matches, me, pages, play, ws
 from .api.security import origin_allowed
 from .config import Settings, get_settings
-from .matches.service import MatchError, MatchService
+from .matches.service import MatchError, MatchService, now
+from .notify.dispatch import Notifier
+from .notify.email import Mailer, SmtpSettings
+from .profiles import Profiles
 from .realtime.broker import make_broker
 from .realtime.hub import Hub
+from .realtime.presence import make_presence
 from .store.db import make_engine, make_sessionmaker
+from .sweeper import Sweeper
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 MAX_BODY = 256 * 1024
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock: Callable[[], datetime] | None = None) -> FastAPI:
+    """The app. ``clock`` replaces the wall clock (tests of time controls)."""
     settings = settings or get_settings()
     engine = make_engine(settings.sqlalchemy_url)
     sessions = make_sessionmaker(engine)
-    service = MatchService(sessions, snapshot_every=settings.snapshot_every)
+    service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now)
     broker = make_broker(settings.redis_url)
+    presence = make_presence(settings.redis_url)
     hub = Hub(service)
+    mailer = Mailer(SmtpSettings(host=settings.smtp_host, port=settings.smtp_port, sender=settings.smtp_sender,
+                                 username=settings.smtp_username, password=settings.smtp_password,
+                                 starttls=settings.smtp_starttls)) if settings.smtp_host else None
+    notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now)
+    sweeper = Sweeper(service, broker, notifier, settings.sweep_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await broker.start(hub.on_event)
+        await presence.start()
+        sweeper.start()
         yield
+        await sweeper.stop()
+        await presence.stop()
         await broker.stop()
         engine.dispose()
 
@@ -49,6 +66,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   settings.session_days)
     app.state.broker = broker
     app.state.hub = hub
+    app.state.presence = presence
+    app.state.notifier = notifier
+    app.state.sweeper = sweeper
+    app.state.profiles = Profiles(sessions, service, settings.vacation_days, service.now, settings.webhook_private)
     app.state.engine = engine
 
     @app.middleware("http")
@@ -81,6 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(auth.router)
     app.include_router(matches.router)
+    app.include_router(play.router)
+    app.include_router(me.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.FRONTEND), name="static")

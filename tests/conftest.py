@@ -6,8 +6,10 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,19 +54,38 @@ def fresh_database(kind: str, tmp: Path) -> str:
     return url
 
 
+class FakeClock:
+    """The service's time, moved by the test: time controls are tested without sleeping."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.t = start or datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+        self._lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self._lock:
+            return self.t
+
+    def advance(self, **delta: float) -> datetime:
+        with self._lock:
+            self.t += timedelta(**delta)
+            return self.t
+
+
 class LiveServer:
     """uvicorn in a thread of this process, on a free loopback port."""
 
-    def __init__(self, database_url: str, redis_url: str | None = None, port: int | None = None) -> None:
+    def __init__(self, database_url: str, redis_url: str | None = None, port: int | None = None,
+                 clock: Callable[[], datetime] | None = None, **settings: Any) -> None:
         import uvicorn
 
         from server.config import Settings
         from server.main import create_app
 
-        self.settings = Settings(database_url=database_url, redis_url=redis_url, argon2_time_cost=1,
-                                 argon2_memory_cost=8192, snapshot_every=10)
-        self.app = create_app(self.settings)
         self.port = port or free_port()
+        settings.setdefault("public_url", f"http://127.0.0.1:{self.port}")
+        self.settings = Settings(database_url=database_url, redis_url=redis_url, argon2_time_cost=1,
+                                 argon2_memory_cost=8192, snapshot_every=10, **settings)
+        self.app = create_app(self.settings, clock=clock)
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio")

@@ -8,6 +8,8 @@ from fastapi import Depends, HTTPException, Request
 
 from ..accounts import Accounts
 from ..matches.service import MatchService
+from ..notify.dispatch import Notifier
+from ..profiles import Profiles
 from ..realtime.broker import Broker
 from ..realtime.hub import Hub
 from ..store.models import User
@@ -31,6 +33,14 @@ def hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
+def notifier(request: Request) -> Notifier:
+    return request.app.state.notifier  # type: ignore[no-any-return]
+
+
+def profiles(request: Request) -> Profiles:
+    return request.app.state.profiles  # type: ignore[no-any-return]
+
+
 def optional_user(request: Request, acc: Annotated[Accounts, Depends(accounts)]) -> User | None:
     return acc.user_for(request.cookies.get(COOKIE))
 
@@ -46,3 +56,5 @@ AccountsDep = Annotated[Accounts, Depends(accounts)]
 BrokerDep = Annotated[Broker, Depends(broker)]
 MaybeUser = Annotated[User | None, Depends(optional_user)]
 CurrentUser = Annotated[User, Depends(current_user)]
+NotifierDep = Annotated[Notifier, Depends(notifier)]
+ProfilesDep = Annotated[Profiles, Depends(profiles)]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 from typing import Any, Literal
 
 from anyio import to_thread
@@ -11,8 +13,9 @@ from fastapi import APIRouter, Query
 from ..engine.core import Rules
 from ..games import GAMES
 from ..matches.service import Applied, NotFound
+from ..notify.dispatch import Notifier
 from ..realtime.broker import Broker
-from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
+from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
 from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSummary, Problem, Replay, ViewOut
 
 router = APIRouter(prefix="/api", tags=["matches"])
@@ -37,7 +40,15 @@ def games() -> list[GameInfo]:
 def _static(game: str) -> dict[str, Any]:
     """A game's static data, computed once per process: it is the same for every match."""
     rules = GAMES[game]
-    return {"id": rules.id, "names": dict(rules.names), "roles": list(rules.roles), **rules.static_data()}
+    data = {"id": rules.id, "names": dict(rules.names), "roles": list(rules.roles), **rules.static_data()}
+    # The platform's own lines (undo, resigned, on time) are in every game's catalogue.
+    data["messages"] = {lang: {**PLATFORM_MESSAGES.get(lang, {}), **cat}
+                        for lang, cat in data.get("messages", {}).items()}
+    return data
+
+
+PLATFORM_MESSAGES: dict[str, dict[str, str]] = json.loads(
+    (Path(__file__).parent.parent / "matches" / "messages.json").read_text(encoding="utf-8"))
 
 
 def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
@@ -57,21 +68,26 @@ def game_data(game: str) -> dict[str, Any]:
 
 @router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(403, 404, 422))
 async def create_match(body: CreateMatch, user: MaybeUser, svc: ServiceDep) -> dict[str, Any]:
-    return await to_thread.run_sync(svc.create, user.id if user else None, body.game, body.scenario,
-                                    body.role, body.options, body.seed)
+    play = {"clock": body.clock, "rated": body.rated, "private": body.private, "on_timeout": body.on_timeout,
+            "rate_timeouts": body.rate_timeouts}
+    return await to_thread.run_sync(lambda: svc.create(user.id if user else None, body.game, body.scenario,
+                                                       body.role, body.options, body.seed, play=play))
 
 
 @router.get("/matches", response_model=list[MatchSummary])
 def list_matches(user: MaybeUser, svc: ServiceDep,
-                 status: Literal["open", "active", "finished", "mine"] | None = None) -> list[dict[str, Any]]:
+                 status: Literal["open", "active", "finished", "mine", "live"] | None = None) -> list[dict[str, Any]]:
     return svc.list(status, user.id if user else None)
 
 
 @router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))
 async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
-               broker: BrokerDep) -> dict[str, Any]:
-    summary = await to_thread.run_sync(svc.join, user.id, match_id, body.role)
+               broker: BrokerDep, notifier: NotifierDep) -> dict[str, Any]:
+    summary = await to_thread.run_sync(svc.join, user.id, match_id, body.role, body.invite)
     await broker.publish({"kind": "summary", "match": match_id})
+    await notifier.joined(match_id, user.id)
+    if summary["status"] == "active":
+        await notifier.your_move(match_id, summary["to_move"])
     return summary
 
 
@@ -91,18 +107,22 @@ def view(match_id: str, user: MaybeUser, svc: ServiceDep) -> ViewOut:
 @router.post("/matches/{match_id}/actions", response_model=ActionOut,
              responses=_errors(401, 403, 404, 409, 422))
 async def act(match_id: str, body: ActionIn, user: CurrentUser, svc: ServiceDep,
-              broker: BrokerDep) -> ActionOut:
+              broker: BrokerDep, notifier: NotifierDep) -> ActionOut:
     """Apply one action. 409: stale version; 422: illegal (with the reason); 403: not your seat."""
     applied = await to_thread.run_sync(svc.act, match_id, user.id, body.version, body.action, body.id)
-    await announce(broker, match_id, applied)
+    await announce(broker, notifier, match_id, applied)
     return ActionOut(version=applied.version)
 
 
-async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
-    """Tell every process a committed action happened (and the end of the match, if it was)."""
+async def announce(broker: Broker, notifier: Notifier, match_id: str, applied: Applied) -> None:
+    """Tell every process a committed action happened (and the end of the match, if it was), then
+    the players who are not watching: whose move it is now, or how it ended."""
     await broker.publish({"kind": "action", "match": match_id, "version": applied.version})
+    await broker.publish({"kind": "summary", "match": match_id})
     if applied.finished:
-        await broker.publish({"kind": "summary", "match": match_id})
+        await notifier.finished(match_id)
+    elif applied.to_move:
+        await notifier.your_move(match_id, applied.to_move)
 
 
 @router.get("/matches/{match_id}/replay", response_model=Replay, responses=_errors(404, 409, 422))

@@ -24,10 +24,16 @@ class CreateMatch(BaseModel):
     options: dict[str, Any] | None = None
     seed: str | None = Field(default=None, max_length=128,
                              description="hex; fixes the dice of an unrated analysis match")
+    clock: dict[str, Any] | None = Field(default=None, description="time control: docs/play-by-web.md")
+    rated: bool = True
+    private: bool = Field(default=False, description="not in the lobby; seats joined by invitation link")
+    on_timeout: str = Field(default="claim", description="claim, loss or draw")
+    rate_timeouts: bool = True
 
 
 class Join(BaseModel):
     role: str = Field(max_length=32)
+    invite: str | None = Field(default=None, max_length=64, description="the token of a private seat's link")
 
 
 class ActionIn(BaseModel):
@@ -67,6 +73,15 @@ class MatchSummary(BaseModel):
     outcome: Outcome | None
     created_at: str
     updated_at: str
+    clock: dict[str, Any] | None = Field(default=None, description="time control and each side's time at as_of")
+    rated: bool = False
+    private: bool = False
+    on_timeout: str = "claim"
+    offer: dict[str, Any] | None = None
+    invites: dict[str, str] | None = Field(default=None, description="invitation links (creator only)")
+    rematch: str | None = None
+    rematch_of: str | None = None
+    undo: dict[str, int] | None = Field(default=None, description="how many own actions the caller may undo")
 
 
 class ViewOut(BaseModel):
@@ -103,3 +118,57 @@ class GameInfo(BaseModel):
     role_names: dict[str, dict[str, str]] = Field(description="role -> language -> name")
     scenarios: list[dict[str, Any]]
     options: list[dict[str, Any]]
+
+
+class UndoIn(BaseModel):
+    version: int = Field(ge=0)
+    steps: int = Field(default=1, ge=1, le=500)
+    id: str | None = Field(default=None, min_length=1, max_length=64, description="client id; a resend is idempotent")
+
+
+class OfferIn(BaseModel):
+    kind: str = Field(description="draw or takeback")
+    steps: int | None = Field(default=None, ge=1, le=500)
+
+
+class RematchIn(BaseModel):
+    swap: bool = True
+
+
+class ChatIn(BaseModel):
+    text: str = Field(max_length=2000)
+
+
+class ChatMessageOut(BaseModel):
+    id: int
+    channel: str
+    user: str | None
+    text: str
+    at: str
+
+
+class SettingsIn(BaseModel):
+    email: str | None = Field(default=None, max_length=254)
+    notify_email: bool | None = None
+    webhook_url: str | None = Field(default=None, max_length=500)
+    webhook_format: str | None = None
+    language: str | None = None
+
+
+class SettingsOut(BaseModel):
+    email: str | None
+    notify_email: bool
+    webhook_url: str | None
+    webhook_format: str
+    language: str
+    vacation_until: str | None
+    vacation_days_left: int
+
+
+class VacationIn(BaseModel):
+    days: int = Field(ge=1, le=366)
+
+
+class ReadIn(BaseModel):
+    ids: list[int] | None = None
+    all: bool = False

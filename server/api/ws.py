@@ -9,9 +9,12 @@ from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..accounts import Accounts
+from ..matches import chat
 from ..matches.service import MatchError, MatchService
+from ..notify.dispatch import Notifier
 from ..realtime.broker import Broker
 from ..realtime.hub import Connection, Hub
+from ..realtime.presence import Presence
 from .deps import COOKIE
 from .matches import announce
 from .security import origin_allowed
@@ -40,18 +43,24 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
     await ws.accept()
     conn = Connection(ws, match_id, user_id, viewer.role)
     hub.add(conn)
+    presence: Presence = app.state.presence
+    if user_id is not None:
+        await presence.enter(match_id, user_id)
     try:
         await hub.snapshot(conn)
         while True:
             raw = await ws.receive_text()
-            await _handle(raw, conn, svc, hub, broker)
+            await _handle(raw, conn, svc, hub, broker, app.state.notifier)
     except WebSocketDisconnect:
         pass
     finally:
         hub.remove(conn)
+        if user_id is not None:
+            await presence.leave(match_id, user_id)
 
 
-async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker) -> None:
+async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker,
+                  notifier: Notifier) -> None:
     if len(raw) > MAX_MESSAGE:
         await conn.send({"type": "error", "status": 413, "reason": "Message too large."})
         return
@@ -66,12 +75,31 @@ async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broke
     elif kind == "snapshot":
         await hub.snapshot(conn)
     elif kind == "action":
-        await _action(msg, conn, svc, broker)
+        await _action(msg, conn, svc, broker, notifier)
+    elif kind == "chat":
+        await _chat(msg, conn, svc, broker)
     else:
         await conn.send({"type": "error", "status": 400, "reason": f"Unknown message type {kind!r}."})
 
 
-async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker) -> None:
+async def _chat(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker) -> None:
+    text = msg.get("text")
+    if conn.user_id is None:
+        await conn.send({"type": "error", "status": 401, "reason": "Log in to chat."})
+        return
+    if not isinstance(text, str):
+        await conn.send({"type": "error", "status": 400, "reason": "A chat message has a text."})
+        return
+    try:
+        message = await to_thread.run_sync(chat.post, svc, conn.match_id, conn.user_id, text)
+    except MatchError as exc:
+        await conn.send({"type": "error", "status": exc.status, "reason": exc.reason})
+        return
+    await broker.publish({"kind": "chat", "match": conn.match_id, "id": message["id"]})
+
+
+async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker,
+                  notifier: Notifier) -> None:
     client_id, version, action = msg.get("id"), msg.get("version"), msg.get("action")
     if not (isinstance(client_id, str) and 0 < len(client_id) <= 64):
         await conn.send({"type": "error", "status": 400, "reason": "An action needs an id (1-64 chars)."})
@@ -90,4 +118,4 @@ async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, brok
                          **exc.extra})
         return
     await conn.send({"type": "ack", "id": client_id, "version": applied.version})
-    await announce(broker, conn.match_id, applied)
+    await announce(broker, notifier, conn.match_id, applied)

@@ -100,6 +100,12 @@ class Rules(Protocol):
         """Board, counters and message catalogue: public, the same for every match."""
         ...
 
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the action that turned ``before`` into ``after`` made something hidden known to
+        anyone (a counter turned face up, a unit came into sight). Random draws need not be
+        reported: the framework sees the RNG counter move. An undo never goes back past either."""
+        ...
+
 
 class GameRules:
     """A Rules object whose behaviour lives in two modules of the game package.
@@ -139,6 +145,10 @@ class GameRules:
 
     def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
         return self._seen.hidden_variant(state, role, seed)  # type: ignore[no-any-return]
+
+    def revealed(self, before: State, after: State) -> bool:
+        check = getattr(self._seen, "revealed", None)
+        return bool(check(before, after)) if check is not None else False
 
     def static_data(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -12,7 +12,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,8 @@ from ..engine import rng
 from ..engine.core import OMNISCIENT, IllegalAction, Rules, State, apply_action, make_view
 from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
+from . import clock as clocks
+from . import history
 
 
 class MatchError(Exception):
@@ -51,16 +54,35 @@ class Illegal(MatchError):
     status = 422
 
 
+class TooMany(MatchError):
+    status = 429
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(t: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return t.replace(tzinfo=UTC) if t is not None and t.tzinfo is None else t
+
+
 @dataclass(frozen=True)
 class Applied:
-    """What an acknowledged action did: the new version, and whether it ended the match."""
+    """What an acknowledged action did: the new version, whether it ended the match, and which
+    seats have just become the ones to move (for "your move" notifications)."""
 
     version: int
     finished: bool = False
+    to_move: tuple[str, ...] = field(default=())
+    state: State | None = field(default=None, repr=False, compare=False)  # remembered after the commit
+
+
+PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeout": "claim",
+                                     "rate_timeouts": True}
+ON_TIMEOUT = ("claim", "loss", "draw")
+Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
+Roles = list[str]
 
 
 @dataclass(frozen=True)
@@ -73,8 +95,9 @@ class Viewer:
 
 class MatchService:
     def __init__(self, sessions: sessionmaker[Session], snapshot_every: int = 50,
-                 cache_size: int = 512) -> None:
+                 cache_size: int = 512, clock: Callable[[], datetime] = now) -> None:
         self.sessions = sessions
+        self.now = clock  # injected in tests: no code here reads the wall clock itself
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
         self._cache_size = cache_size
@@ -145,13 +168,14 @@ class MatchService:
                                                      ActionRecord.seq <= version)
                           .order_by(ActionRecord.seq))
         for row in rows:
-            state = apply_action(rules, state, row.role, row.action)
+            state = history.apply_record(rules, state, row.role, row.action,
+                                         lambda v: self.state_at(db, m, v))
         if version == m.version:
             self._remember(m.id, version, state)
         return state
 
     def _summary(self, db: Session, m: Match, user_id: int | None,
-                 names: dict[int, str] | None = None) -> dict[str, Any]:
+                 names: dict[int, str] | None = None, detail: bool = True) -> dict[str, Any]:
         rules = self.rules(m.game)
         seats = self._seats(db, m.id)
         if names is None:
@@ -159,20 +183,46 @@ class MatchService:
             names = {u.id: u.username for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
         my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
         to_move = list(m.active_roles) if m.status == "active" else []
-        return {
+        play = {**PLATFORM_DEFAULTS, **(m.settings or {})}
+        out = {
             "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
             "status": m.status, "version": m.version,
             "seats": {role: names.get(seats[role]) if role in seats else None for role in rules.roles},
             "my_role": my_role, "to_move": to_move, "my_turn": my_role in to_move,
             "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": m.outcome,
-            "created_at": m.created_at.isoformat(), "updated_at": m.updated_at.isoformat(),
+            "created_at": aware(m.created_at).isoformat(),  # type: ignore[union-attr]
+            "updated_at": aware(m.updated_at).isoformat(),  # type: ignore[union-attr]
+            "clock": clocks.public(m.clock, self.now()),
+            "rated": bool(play["rated"]) and not m.seeded, "private": bool(play["private"]),
+            "on_timeout": play["on_timeout"],
+            "offer": m.offer if m.offer and m.offer.get("version") == m.version else None,
+            "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
         }
+        if user_id is not None and user_id == m.created_by and m.invites:
+            out["invites"] = {role: f"/match/{m.id}?invite={inv['token']}"
+                              for role, inv in m.invites.items() if "token" in inv and role not in seats}
+        if detail and my_role is not None and m.status == "active":
+            out["undo"] = {"steps": len(history.undoable(self._chain(db, m), my_role))}
+        return out
+
+    def _chain(self, db: Session, m: Match) -> Steps:
+        rows = db.execute(select(ActionRecord.seq, ActionRecord.role, ActionRecord.kind, ActionRecord.parent,
+                                 ActionRecord.mark)
+                          .where(ActionRecord.match_id == m.id,
+                                 ActionRecord.seq > m.version - 2 * history.MAX_WALK)
+                          .order_by(ActionRecord.seq.desc()))
+        return history.effective(history.Step(*r) for r in rows)
 
     # --- lobby ---
 
     def create(self, user_id: int | None, game: str, scenario: str | None, role: str | None,
-               options: dict[str, Any] | None, seed: str | None) -> dict[str, Any]:
+               options: dict[str, Any] | None, seed: str | None,
+               play: dict[str, Any] | None = None, reserve: dict[str, int] | None = None,
+               rematch_of: str | None = None) -> dict[str, Any]:
+        """A new match. ``play``: the platform settings (clock, rated, private, on_timeout,
+        rate_timeouts); ``reserve``: seats kept for given accounts (a rematch)."""
         rules = self.rules(game)
+        settings, tc = self._check_play(play or {})
         scenario = scenario or next(iter(rules.scenarios))
         if scenario not in rules.scenarios:
             raise Illegal(f"{game} has no scenario {scenario!r}.")
@@ -191,11 +241,18 @@ class MatchService:
         else:
             seed_bytes = secrets.token_bytes(32)
         state = rules.setup(scenario, opts, seed_bytes)
-        t = now()
+        t = self.now()
+        invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items() if r != role}
+        if settings["private"]:
+            for r in rules.roles:
+                if r != role and r not in invites:
+                    invites[r] = {"token": secrets.token_urlsafe(16)}
         m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
                   seed=seed_bytes, seed_commitment=rng.commitment(seed_bytes), seeded=seed is not None,
                   status="open", version=0, active_roles=sorted(rules.active_roles(state)),
-                  outcome=None, created_by=user_id, created_at=t, updated_at=t)
+                  outcome=None, created_by=user_id, created_at=t, updated_at=t, settings=settings,
+                  clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
+                  rematch_of=rematch_of, private=settings["private"])
         with self.sessions.begin() as db:
             db.add(m)
             db.flush()
@@ -204,6 +261,24 @@ class MatchService:
             self._remember(m.id, 0, state)
             db.flush()
             return self._summary(db, m, user_id)
+
+    @staticmethod
+    def _check_play(play: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The platform settings of a new match, checked, and its time control (None: no clock)."""
+        unknown = set(play) - {"clock", *PLATFORM_DEFAULTS}
+        if unknown:
+            raise Illegal(f"Unknown match setting {sorted(unknown)[0]!r}.")
+        try:
+            tc = clocks.check_time_control(play.get("clock"))
+        except clocks.BadTimeControl as exc:
+            raise Illegal(str(exc)) from None
+        settings = {k: play.get(k, default) for k, default in PLATFORM_DEFAULTS.items()}
+        for key in ("rated", "private", "rate_timeouts"):
+            if not isinstance(settings[key], bool):
+                raise Illegal(f"{key} is true or false.")
+        if settings["on_timeout"] not in ON_TIMEOUT:
+            raise Illegal(f"on_timeout is one of {', '.join(ON_TIMEOUT)}.")
+        return settings, tc
 
     @staticmethod
     def _check_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
@@ -219,7 +294,7 @@ class MatchService:
             out[spec.id] = value
         return out
 
-    def join(self, user_id: int, match_id: str, role: str) -> dict[str, Any]:
+    def join(self, user_id: int, match_id: str, role: str, invite: str | None = None) -> dict[str, Any]:
         with self._lock(match_id), self.sessions.begin() as db:
             m = self._match(db, match_id, lock=True)
             rules = self.rules(m.game)
@@ -232,10 +307,21 @@ class MatchService:
                 raise Stale(f"The {role} seat is taken.")
             if user_id in seats.values():
                 raise Illegal("You already have a seat in this match.")
-            db.add(Seat(match_id=match_id, role=role, user_id=user_id, joined_at=now()))
+            held = (m.invites or {}).get(role)
+            if held and "user_id" in held and held["user_id"] != user_id:
+                raise Forbidden(f"The {role} seat is kept for another player.")
+            if held and "token" in held and not (invite and secrets.compare_digest(invite, held["token"])):
+                raise Forbidden("This is a private match: the seat needs its invitation link.")
+            t = self.now()
+            db.add(Seat(match_id=match_id, role=role, user_id=user_id, joined_at=t))
+            if held:
+                m.invites = {r: v for r, v in (m.invites or {}).items() if r != role} or None
             if len(seats) + 1 == len(rules.roles) and m.status == "open":
                 m.status = "active"
-            m.updated_at = now()
+                if m.clock:  # the clock starts when the last seat is taken
+                    self._set_clock(db, m, clocks.start(m.clock, list(m.active_roles), t,
+                                                        self._paused(db, m.id, m.active_roles, t)))
+            m.updated_at = t
             try:
                 db.flush()
             except IntegrityError:
@@ -253,14 +339,18 @@ class MatchService:
                 if user_id is None:
                     return []
                 stmt = stmt.join(Seat, Seat.match_id == Match.id).where(Seat.user_id == user_id)
+            elif status == "live":  # matches to watch: active and public
+                stmt = stmt.where(Match.status == "active")
             elif status is not None:
                 stmt = stmt.where(Match.status == status)
+            if status != "mine":  # private matches are found by their link, not in the lobby
+                stmt = stmt.where(Match.private.is_(False))
             matches = list(db.scalars(stmt.order_by(Match.updated_at.desc()).limit(limit)))
             ids = [m.id for m in matches]
             seat_users = {s.user_id for s in db.scalars(select(Seat).where(Seat.match_id.in_(ids)))} if ids else set()
             names = ({u.id: u.username for u in db.scalars(select(User).where(User.id.in_(seat_users)))}
                      if seat_users else {})
-            out = [self._summary(db, m, user_id, names) for m in matches]
+            out = [self._summary(db, m, user_id, names, detail=False) for m in matches]
         if status == "mine":  # whose move: matches waiting for me first
             out.sort(key=lambda s: (not s["my_turn"], s["status"] == "finished"))
         return out
@@ -278,7 +368,7 @@ class MatchService:
             m = self._match(db, match_id)
             v = m.version if version is None else version
             state = self.state_at(db, m, v)
-            return v, make_view(self.rules(m.game), state, role)
+            return v, self._ended(m, make_view(self.rules(m.game), state, role))
 
     def views(self, match_id: str, roles: set[str | None]) -> tuple[int, dict[str | None, dict[str, Any]]]:
         """Views of several roles at one version: computed once per role for all its listeners."""
@@ -286,12 +376,19 @@ class MatchService:
             m = self._match(db, match_id)
             state = self.state_at(db, m, m.version)
             rules = self.rules(m.game)
-            return m.version, {role: make_view(rules, state, role) for role in roles}
+            return m.version, {role: self._ended(m, make_view(rules, state, role)) for role in roles}
+
+    @staticmethod
+    def _ended(m: Match, view: dict[str, Any]) -> dict[str, Any]:
+        """A match ended outside the rules (resigned, agreed, on time) shows that end in its views."""
+        if m.status == "finished" and m.outcome and view.get("outcome") is None:
+            view.update(outcome=m.outcome, active=[], actions=[])
+        return view
 
     def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
         """Apply one action. Raises MatchError; then nothing changed."""
         try:
-            return self._act(match_id, user_id, version, action, client_id)
+            return self._committed(match_id, self._act(match_id, user_id, version, action, client_id))
         except IntegrityError:
             # Lost a race with another process (same seq) or a resend raced itself (same id).
             with self.sessions() as db:
@@ -300,6 +397,12 @@ class MatchService:
                     return Applied(done)
                 m = self._match(db, match_id)
                 raise Stale("Another action was applied first.", version=m.version) from None
+
+    def _committed(self, match_id: str, applied: Applied) -> Applied:
+        """Cache the new state only once its transaction has committed."""
+        if applied.state is not None:
+            self._remember(match_id, applied.version, applied.state)
+        return applied
 
     @staticmethod
     def _already_done(db: Session, match_id: str, user_id: int, client_id: str) -> int | None:
@@ -320,35 +423,140 @@ class MatchService:
             done = self._already_done(db, match_id, user_id, client_id)
             if done is not None:
                 return Applied(done)
-            if m.status == "open":
-                raise Illegal("The match has not started: waiting for players to join.")
-            if m.status == "finished":
-                raise Illegal("The match is over.")
-            if version != m.version:
-                raise Stale(f"Stale version {version}: the match is at version {m.version}.",
-                            version=m.version)
+            self._check_can_write(m, version)
+            t = self.now()
+            if role in clocks.flagged(m.clock, t) and self._play(m)["on_timeout"] != "claim":
+                raise Illegal("Your time is up: the match is being ended on time.")
+            if isinstance(action, dict) and str(action.get("type", "")).startswith("$"):
+                raise Illegal("Actions whose type starts with $ are the platform's own.")
             rules = self.rules(m.game)
             state = self.state_at(db, m, m.version)
             try:
                 new = apply_action(rules, state, role, action)
             except IllegalAction as exc:
                 raise Illegal(exc.reason) from None
-            seq = m.version + 1
-            t = now()
-            db.add(ActionRecord(match_id=m.id, seq=seq, role=role, user_id=user_id, action=action,
-                                client_id=client_id, created_at=t))
-            outcome = rules.outcome(new)
-            m.version = seq
-            m.updated_at = t
-            m.active_roles = sorted(rules.active_roles(new)) if outcome is None else []
-            if outcome is not None:
-                m.status = "finished"
-                m.outcome = outcome.to_json()
-            if seq % self.snapshot_every == 0:
-                db.add(Snapshot(match_id=m.id, seq=seq, state=new))
-            db.flush()
-        self._remember(match_id, seq, new)
-        return Applied(seq, finished=outcome is not None)
+            return self._append(db, m, role, user_id, action, client_id, new,
+                                mark=history.mark_of(rules, state, new), parent=m.version, t=t, actor=role)
+
+    def _check_can_write(self, m: Match, version: int) -> None:
+        if m.status == "open":
+            raise Illegal("The match has not started: waiting for players to join.")
+        if m.status == "finished":
+            raise Illegal("The match is over.")
+        if version != m.version:
+            raise Stale(f"Stale version {version}: the match is at version {m.version}.", version=m.version)
+
+    def _append(self, db: Session, m: Match, role: str, user_id: int | None, action: dict[str, Any],
+                client_id: str, new: State, mark: str | None, parent: int, t: datetime,
+                actor: str | None, kind: str = "action") -> Applied:
+        """Write one record of the log and everything that follows from it, in the open transaction.
+
+        ``actor`` gets the live increment (None for an undo: taking back earns no time)."""
+        rules = self.rules(m.game)
+        before = set(m.active_roles)
+        seq = m.version + 1
+        db.add(ActionRecord(match_id=m.id, seq=seq, role=role, user_id=user_id, action=action,
+                            client_id=client_id, created_at=t, kind=kind, parent=parent, mark=mark))
+        outcome = rules.outcome(new)
+        m.version = seq
+        m.updated_at = t
+        m.offer = None  # an offer is about the position it was made in
+        m.active_roles = sorted(rules.active_roles(new)) if outcome is None else []
+        if outcome is not None:
+            self._finish(db, m, outcome.to_json(), t)
+        elif m.clock:
+            paused = self._paused(db, m.id, m.active_roles, t)
+            if actor is not None:
+                self._set_clock(db, m, clocks.after_action(m.clock, actor, list(m.active_roles), t, paused))
+            else:
+                self._set_clock(db, m, clocks.start(clocks.charge(m.clock, t), list(m.active_roles), t, paused))
+        if seq % self.snapshot_every == 0:
+            db.add(Snapshot(match_id=m.id, seq=seq, state=new))
+        db.flush()
+        return Applied(seq, finished=outcome is not None,
+                       to_move=tuple(r for r in m.active_roles if r not in before), state=new)
+
+    # --- undo ---
+
+    def undo(self, match_id: str, user_id: int, version: int, steps: int, client_id: str) -> Applied:
+        """Take back the caller's own ``steps`` latest actions, as far as nothing became known."""
+        try:
+            with self._lock(match_id), self.sessions.begin() as db:
+                m = self._match(db, match_id, lock=True)
+                role = self._role_of(db, match_id, user_id)
+                if role is None:
+                    raise Forbidden("You have no seat in this match.")
+                done = self._already_done(db, match_id, user_id, client_id)
+                if done is not None:
+                    return Applied(done)
+                self._check_can_write(m, version)
+                applied = self._undo(db, m, role, user_id, steps, client_id, consent=False)
+            return self._committed(match_id, applied)
+        except IntegrityError:
+            raise Stale("Another action was applied first.") from None
+
+    def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str,
+              consent: bool) -> Applied:
+        chain = self._chain(db, m)
+        allowed = history.undoable(chain, role, consent=consent)
+        if steps < 1:
+            raise Illegal("Undo at least one action.")
+        if steps > len(allowed):
+            raise Illegal(self._undo_limit(chain, allowed, role, consent))
+        target = allowed[steps - 1].previous
+        new = history.undo_state(self.state_at(db, m, target), role, steps)
+        return self._append(db, m, role, user_id, {"type": history.UNDO, "steps": steps, "to": target},
+                            client_id, new, mark=None, parent=target, t=self.now(), actor=None, kind="undo")
+
+    @staticmethod
+    def _undo_limit(chain: Steps, allowed: Steps, role: str, consent: bool) -> str:
+        n = len(allowed)
+        stop = chain[n] if n < len(chain) else None
+        why = "the start of the match"
+        if stop is not None and stop.mark == "random":
+            why = "a die roll or a draw"
+        elif stop is not None and stop.mark == "reveal":
+            why = "an action that revealed something"
+        elif stop is not None:
+            why = "your opponent's action: ask for a takeback" if not consent else "your opponent's undo"
+        return f"You can undo {n} action{'s' if n != 1 else ''} now; before that comes {why}."
+
+    # --- clocks and endings ---
+
+    @staticmethod
+    def _play(m: Match) -> dict[str, Any]:
+        return {**PLATFORM_DEFAULTS, **(m.settings or {})}
+
+    @staticmethod
+    def _set_clock(db: Session, m: Match, c: dict[str, Any] | None) -> None:
+        m.clock = c
+        m.deadline = clocks.deadline(c)
+        m.warn_at = clocks.warn_at(c)
+
+    def _paused(self, db: Session, match_id: str, roles: Roles, t: datetime) -> dict[str, datetime]:
+        """Seats among ``roles`` whose player is on vacation, with its end."""
+        seats = self._seats(db, match_id)
+        ids = [seats[r] for r in roles if r in seats]
+        if not ids:
+            return {}
+        until = {u.id: aware(u.vacation_until) for u in db.scalars(select(User).where(User.id.in_(ids)))}
+        return {r: until[seats[r]] for r in roles  # type: ignore[misc]
+                if r in seats and until.get(seats[r]) is not None and until[seats[r]] > t}  # type: ignore[operator]
+
+    def _finish(self, db: Session, m: Match, outcome: dict[str, Any], t: datetime, how: str = "rules") -> None:
+        """End the match: the outcome, the clock stopped, and the ratings of a rated match."""
+        from ..ratings.store import rate_match
+
+        m.status = "finished"
+        m.outcome = outcome
+        m.active_roles = []
+        m.offer = None
+        m.updated_at = t
+        if m.clock:
+            self._set_clock(db, m, clocks.charge(m.clock, t))
+        play = self._play(m)
+        if play["rated"] and not m.seeded and (how != "time" or play["rate_timeouts"]):
+            rate_match(db, m, t)
 
     # --- replay ---
 

@@ -72,12 +72,17 @@ class Hub:
         kind = event.get("kind")
         if kind == "action":
             await self.push(str(event["match"]))
+        elif kind == "ended":  # ended outside the rules: same version, new outcome in every view
+            await self.push(str(event["match"]), force=True)
+            await self.push_summary(str(event["match"]))
+        elif kind == "chat":
+            await self.push_chat(str(event["match"]), int(event["id"]))
         elif kind == "summary":
             await self.push_summary(str(event["match"]))
         elif kind == "logout":
             await self.close_user(int(event["user"]))
 
-    async def push(self, match_id: str) -> None:
+    async def push(self, match_id: str, force: bool = False) -> None:
         if not self.listeners.get(match_id):
             return
         async with self._lock(match_id):
@@ -91,7 +96,7 @@ class Hub:
                 return
             patches: dict[tuple[str | None, int], list[dict[str, Any]]] = {}
             for conn in conns:
-                if conn.version >= version:
+                if conn.version > version or (conn.version == version and not force):
                     continue
                 key = (conn.role, conn.version)
                 if key not in patches:
@@ -100,6 +105,21 @@ class Hub:
                            "version": version, "ops": patches[key]}
                 conn.version, conn.view = version, views[conn.role]
                 await self._send_or_drop(conn, message)
+
+    async def push_chat(self, match_id: str, message_id: int) -> None:
+        """A new chat message, to each connection whose seat may read its channel."""
+        from ..matches import chat
+
+        conns = list(self.listeners.get(match_id, ()))
+        if not conns:
+            return
+        try:
+            message, finished = await to_thread.run_sync(chat.one, self.service, match_id, message_id)
+        except MatchError:
+            return
+        for conn in conns:
+            if chat.may_read(conn.role, message["channel"], finished):
+                await self._send_or_drop(conn, {"type": "chat", "match": match_id, "message": message})
 
     async def push_summary(self, match_id: str) -> None:
         conns = list(self.listeners.get(match_id, ()))

@@ -9,12 +9,17 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
     String,
+    Text,
     UniqueConstraint,
+    false,
     func,
+    text,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -30,6 +35,16 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     language: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # Notifications: where to send them (the in-app list needs nothing).
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    notify_email: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    webhook_format: Mapped[str] = mapped_column(String(16), default="json", server_default="json")
+    unsubscribe_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Vacation: correspondence clocks stand still until then; days used in `vacation_year`.
+    vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    vacation_year: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    vacation_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Session(Base):
@@ -58,6 +73,17 @@ class Match(Base):
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Play-by-web (docs/play-by-web.md): platform settings, the clock, offers, invitations.
+    # rated, private, on_timeout, rate_timeouts
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    warn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    offer: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    invites: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
 
 
 class Seat(Base):
@@ -66,6 +92,8 @@ class Seat(Base):
     role: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ActionRecord(Base):
@@ -84,6 +112,12 @@ class ActionRecord(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     client_id: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # "action", or "undo": its state is the state after `parent` plus a log line.
+    kind: Mapped[str] = mapped_column(String(16), default="action", server_default="action")
+    # The version whose state this record continues; walking parents skips undone actions.
+    parent: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Why this action cannot be undone: "random" (dice, draws) or "reveal"; None if it can.
+    mark: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class Snapshot(Base):
@@ -91,3 +125,41 @@ class Snapshot(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))  # players, spectators
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Notification(Base):
+    """The in-app list and the outbox of e-mail and webhook deliveries."""
+
+    __tablename__ = "notifications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    match_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Per channel: None (not wanted), "pending", "sent" or "failed: <reason>".
+    email_state: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    webhook_state: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

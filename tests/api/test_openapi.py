@@ -12,6 +12,14 @@ PATHS = {
     "/api/matches": {"get", "post"}, "/api/matches/{match_id}": {"get"},
     "/api/matches/{match_id}/join": {"post"}, "/api/matches/{match_id}/view": {"get"},
     "/api/matches/{match_id}/actions": {"post"}, "/api/matches/{match_id}/replay": {"get"},
+    # play-by-web (docs/play-by-web.md)
+    "/api/matches/{match_id}/undo": {"post"}, "/api/matches/{match_id}/offers": {"post"},
+    "/api/matches/{match_id}/offers/accept": {"post"}, "/api/matches/{match_id}/offers/decline": {"post"},
+    "/api/matches/{match_id}/resign": {"post"}, "/api/matches/{match_id}/claim": {"post"},
+    "/api/matches/{match_id}/rematch": {"post"}, "/api/matches/{match_id}/chat": {"get", "post"},
+    "/api/me/settings": {"get", "put"}, "/api/me/vacation": {"post", "delete"},
+    "/api/notifications": {"get"}, "/api/notifications/read": {"post"},
+    "/api/unsubscribe": {"get", "post"}, "/api/users/{username}": {"get"},
 }
 
 

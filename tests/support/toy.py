@@ -3,6 +3,10 @@
 Two roles take turns adding 1 or 2 to a shared total; whoever reaches 10 wins. At setup each role
 draws a secret number from the match RNG that only its own view shows, so the service's
 per-role views and patches can be checked without knowing a real game.
+
+With the option ``turns: "long"`` a turn is several actions: ``add`` keeps the turn, ``roll`` adds a
+die (randomness), ``show`` reveals the player's secret to everyone, ``end`` hands the turn over: enough
+to test where an undo must stop.
 """
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ class Toy:
     id = "toy"
     roles = ("north", "south")
     scenarios = {"race": Scenario("race", {"en": "Race to 10", "ja": "10への競争"})}
-    options = (OptionSpec("target", 10, (10, 20)),)
+    options = (OptionSpec("target", 10, (10, 20)), OptionSpec("turns", "short", ("short", "long")))
     names = {"en": "Toy", "ja": "トイ"}
 
     def setup(self, scenario: str, options: Any, seed: bytes) -> State:
         state: State = {"rng": rng.init(seed), "total": 0, "turn": "north", "log": [],
-                        "target": options.get("target", 10)}
+                        "target": options.get("target", 10), "long": options.get("turns") == "long", "shown": []}
         state["secret"] = {r: rng.roll(state, 100) for r in self.roles}
         return state
 
@@ -33,20 +37,39 @@ class Toy:
     def legal_actions(self, state: State, role: Role) -> list[Action]:
         if role not in self.active_roles(state):
             return []
-        return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+        actions: list[Action] = [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+        if state.get("long"):
+            actions += [{"type": "roll"}, {"type": "end"}]
+            if role not in state["shown"]:
+                actions.append({"type": "show"})
+        return actions
 
     def apply(self, state: State, role: Role, action: Action) -> State:
+        if action["type"] in ("roll", "show", "end"):
+            if action["type"] == "roll":
+                state["total"] += rng.roll(state, 2)
+            elif action["type"] == "show":
+                state["shown"] = sorted([*state["shown"], role])
+            else:
+                state["turn"] = "south" if role == "north" else "north"
+            state["last"] = role
+            return state
         state["total"] += action["n"]
         state["log"].append({"key": "log.add", "args": {"role": role, "n": action["n"]}, "to": None})
         state["log"].append({"key": "log.private", "args": {"secret": state["secret"][role]}, "to": [role]})
-        state["turn"] = "south" if role == "north" else "north"
+        if not state.get("long"):
+            state["turn"] = "south" if role == "north" else "north"
         state["last"] = role
         return state
+
+    def revealed(self, before: State, after: State) -> bool:
+        return len(after.get("shown", [])) > len(before.get("shown", []))
 
     def view(self, state: State, role: Role | None) -> dict[str, Any]:
         v: dict[str, Any] = {"total": state["total"], "turn": state["turn"],
                              "log": visible_log(state["log"], role),
                              "prompt": {"key": "prompt.add", "args": {}}}
+        v["shown"] = {r: state["secret"][r] for r in state.get("shown", [])}
         if role in self.roles:
             v["secret"] = state["secret"][role]
         elif role == "*":

@@ -155,3 +155,11 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
             if entry["key"] == "log.dawn_chosen":
                 entry["args"]["turn"] = new
     return other
+
+
+def revealed(before: State, after: State) -> bool:
+    """Did this action make a secret known (the platform's undo stops there)? A face-down counter
+    turned face up (§5, §10), or dawn broke and with it the Japanese player's dawn turn (§11)."""
+    flipped = any(u["face"] == "down" and after["units"][uid]["face"] == "up"
+                  for uid, u in before["units"].items())
+    return flipped or (not before["dawn"] and bool(after["dawn"]))

@@ -1,0 +1,95 @@
+"""Around the rules: undo, offers, resigning, time, rematches, chat (docs/play-by-web.md)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from anyio import to_thread
+from fastapi import APIRouter
+
+from ..matches import chat, endings
+from ..matches.service import Applied
+from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
+from .matches import _errors, announce
+from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, RematchIn, UndoIn
+
+router = APIRouter(prefix="/api/matches/{match_id}", tags=["play-by-web"])
+
+
+async def _ended(broker: BrokerDep, notifier: NotifierDep, ended: endings.Ended) -> dict[str, Any]:
+    await broker.publish({"kind": "ended", "match": ended.match_id})
+    await notifier.finished(ended.match_id)
+    return {"outcome": ended.outcome}
+
+
+@router.post("/undo", response_model=ActionOut, responses=_errors(401, 403, 404, 409, 422))
+async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
+               notifier: NotifierDep) -> ActionOut:
+    """Take back your own latest actions, back to the last die roll, draw, reveal or opponent's action."""
+    client_id = body.id or f"undo-{secrets.token_hex(8)}"
+    applied = await to_thread.run_sync(svc.undo, match_id, user.id, body.version, body.steps, client_id)
+    await announce(broker, notifier, match_id, applied)
+    return ActionOut(version=applied.version)
+
+
+@router.post("/offers", responses=_errors(401, 403, 404, 409, 422))
+async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep,
+                broker: BrokerDep) -> dict[str, Any]:
+    """Offer a draw, or ask for a takeback of ``steps`` actions past your own undo line."""
+    made = await to_thread.run_sync(endings.offer, svc, match_id, user.id, body.kind, body.steps)
+    await broker.publish({"kind": "summary", "match": match_id})
+    return made
+
+
+@router.post("/offers/accept", responses=_errors(401, 403, 404, 409, 422))
+async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
+                 notifier: NotifierDep) -> dict[str, Any]:
+    result = await to_thread.run_sync(endings.answer, svc, match_id, user.id, True)
+    if isinstance(result, Applied):
+        await announce(broker, notifier, match_id, result)
+        return {"version": result.version}
+    assert isinstance(result, endings.Ended)
+    return await _ended(broker, notifier, result)
+
+
+@router.post("/offers/decline", status_code=204, responses=_errors(401, 403, 404, 409, 422))
+async def decline(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> None:
+    """Decline your opponent's offer, or withdraw your own."""
+    await to_thread.run_sync(endings.answer, svc, match_id, user.id, False)
+    await broker.publish({"kind": "summary", "match": match_id})
+
+
+@router.post("/resign", responses=_errors(401, 403, 404, 422))
+async def resign(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
+                 notifier: NotifierDep) -> dict[str, Any]:
+    return await _ended(broker, notifier, await to_thread.run_sync(endings.resign, svc, match_id, user.id))
+
+
+@router.post("/claim", responses=_errors(401, 403, 404, 422))
+async def claim(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
+                notifier: NotifierDep) -> dict[str, Any]:
+    """Win on time: your opponent's time is out."""
+    return await _ended(broker, notifier, await to_thread.run_sync(endings.claim, svc, match_id, user.id))
+
+
+@router.post("/rematch", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422))
+async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
+                  notifier: NotifierDep) -> dict[str, Any]:
+    summary = await to_thread.run_sync(endings.rematch, svc, match_id, user.id, body.swap)
+    await broker.publish({"kind": "summary", "match": match_id})
+    await notifier.rematch_offered(summary["id"], user.id)
+    return summary
+
+
+@router.get("/chat", response_model=list[ChatMessageOut], responses=_errors(404))
+def read_chat(match_id: str, user: MaybeUser, svc: ServiceDep) -> list[dict[str, Any]]:
+    return chat.read(svc, match_id, user.id if user else None)
+
+
+@router.post("/chat", response_model=ChatMessageOut, status_code=201, responses=_errors(401, 404, 422, 429))
+async def post_chat(match_id: str, body: ChatIn, user: CurrentUser, svc: ServiceDep,
+                    broker: BrokerDep) -> dict[str, Any]:
+    message = await to_thread.run_sync(chat.post, svc, match_id, user.id, body.text)
+    await broker.publish({"kind": "chat", "match": match_id, "id": message["id"]})
+    return message

@@ -1,0 +1,184 @@
+"""Around the rules: resigning, offers (draw, takeback), time, rematches.
+
+These change the match row, not the game's state, except a takeback, which is an undo record in
+the log. Each runs under the same locks as an action (``MatchService._lock`` and the row lock).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ..store.models import Match
+from . import clock as clocks
+from . import history
+from .service import Applied, Forbidden, Illegal, MatchService, Stale, aware
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A match that ended outside the rules (resigned, agreed, on time): no new version."""
+
+    match_id: str
+    outcome: dict[str, Any]
+
+
+def _others(svc: MatchService, game: str, role: str) -> list[str]:
+    return [r for r in svc.rules(game).roles if r != role]
+
+
+def _seated(svc: MatchService, db: Any, m: Match, user_id: int) -> str:
+    role = svc._role_of(db, m.id, user_id)
+    if role is None:
+        raise Forbidden("You have no seat in this match.")
+    return role
+
+
+def _running(m: Match) -> None:
+    if m.status != "active":
+        raise Illegal("The match is not being played." if m.status == "open" else "The match is over.")
+
+
+def _outcome(winner: str | None, reason: str) -> dict[str, Any]:
+    return {"winner": winner, "reason": reason, "score": {}}
+
+
+def resign(svc: MatchService, match_id: str, user_id: int) -> Ended:
+    """The caller gives up: the other side wins."""
+    with svc._lock(match_id), svc.sessions.begin() as db:
+        m = svc._match(db, match_id, lock=True)
+        role = _seated(svc, db, m, user_id)
+        _running(m)
+        others = _others(svc, m.game, role)
+        outcome = _outcome(others[0] if len(others) == 1 else None, "platform.resigned")
+        svc._finish(db, m, outcome, svc.now())
+        return Ended(m.id, outcome)
+
+
+def offer(svc: MatchService, match_id: str, user_id: int, kind: str, steps: int | None) -> dict[str, Any]:
+    """Offer a draw, or ask for a takeback of ``steps`` actions (anyone's, past the undo line)."""
+    with svc._lock(match_id), svc.sessions.begin() as db:
+        m = svc._match(db, match_id, lock=True)
+        role = _seated(svc, db, m, user_id)
+        _running(m)
+        pending = m.offer if m.offer and m.offer.get("version") == m.version else None
+        if pending and pending["by"] != role:
+            raise Stale("Your opponent's offer is waiting for your answer.")
+        made: dict[str, Any] = {"kind": kind, "by": role, "version": m.version}
+        if kind == "draw":
+            if not getattr(svc.rules(m.game), "draw_by_agreement", True):
+                raise Illegal("This game has no draw by agreement.")
+        elif kind == "takeback":
+            n = steps or 1
+            if not 1 <= n <= len(history.undoable(svc._chain(db, m), role, consent=True)):
+                raise Illegal("A takeback cannot go back past a die roll, a draw or a reveal.")
+            made["steps"] = n
+        else:
+            raise Illegal("An offer is a draw or a takeback.")
+        m.offer = made
+        return made
+
+
+def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Applied | Ended | None:
+    """Accept or decline the pending offer (the offerer may withdraw it: decline their own)."""
+    with svc._lock(match_id), svc.sessions.begin() as db:
+        m = svc._match(db, match_id, lock=True)
+        role = _seated(svc, db, m, user_id)
+        _running(m)
+        pending = m.offer if m.offer and m.offer.get("version") == m.version else None
+        if pending is None:
+            raise Stale("There is no offer to answer.")
+        if not accept:
+            m.offer = None
+            return None
+        if pending["by"] == role:
+            raise Illegal("Your own offer waits for your opponent.")
+        if pending["kind"] == "draw":
+            outcome = _outcome(None, "platform.draw_agreed")
+            svc._finish(db, m, outcome, svc.now())
+            return Ended(m.id, outcome)
+        asker = svc._seats(db, m.id)[pending["by"]]
+        applied = svc._undo(db, m, pending["by"], asker, int(pending["steps"]),
+                            f"takeback-{secrets.token_hex(8)}", consent=True)
+    return svc._committed(match_id, applied)
+
+
+def claim(svc: MatchService, match_id: str, user_id: int) -> Ended:
+    """Win on time: the opponent's time is out and the match says a win must be claimed."""
+    with svc._lock(match_id), svc.sessions.begin() as db:
+        m = svc._match(db, match_id, lock=True)
+        role = _seated(svc, db, m, user_id)
+        _running(m)
+        late = [r for r in clocks.flagged(m.clock, svc.now()) if r != role]
+        if not late:
+            raise Illegal("Your opponent still has time.")
+        outcome = _outcome(role, "platform.timeout")
+        svc._finish(db, m, outcome, svc.now(), how="time")
+        return Ended(m.id, outcome)
+
+
+@dataclass(frozen=True)
+class Swept:
+    ended: list[Ended]
+    warnings: list[tuple[str, str]]  # (match, role) whose correspondence time is 80% gone
+    flagged: list[tuple[str, str]]  # (match, role) out of time in a match where the win is claimed
+
+
+def sweep(svc: MatchService, limit: int = 100) -> Swept:
+    """Find late matches (by the indexed deadline columns) and act on them. Every app process
+    runs this; the row lock and the re-check make each effect happen once."""
+    t = svc.now()
+    with svc.sessions() as db:
+        due = list(db.scalars(select(Match.id).where(Match.status == "active", Match.deadline <= t).limit(limit)))
+        warn = list(db.scalars(select(Match.id).where(Match.status == "active", Match.warn_at <= t).limit(limit)))
+    ended: list[Ended] = []
+    flags: list[tuple[str, str]] = []
+    warnings: list[tuple[str, str]] = []
+    for match_id in due:
+        with svc._lock(match_id), svc.sessions.begin() as db:
+            m = svc._match(db, match_id, lock=True)
+            late = clocks.flagged(m.clock, t)
+            if m.status != "active" or not late:
+                continue
+            how = svc._play(m)["on_timeout"]
+            if how == "claim":
+                m.deadline = None  # the opponent decides; nothing more for the sweeper to do
+                flags.extend((m.id, r) for r in late)
+                continue
+            others = [r for r in svc.rules(m.game).roles if r not in late]
+            winner = others[0] if how == "loss" and len(others) == 1 else None
+            outcome = _outcome(winner, "platform.timeout")
+            svc._finish(db, m, outcome, t, how="time")
+            ended.append(Ended(m.id, outcome))
+    for match_id in warn:
+        with svc._lock(match_id), svc.sessions.begin() as db:
+            m = svc._match(db, match_id, lock=True)
+            if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:  # type: ignore[operator]
+                continue
+            m.warn_at = None
+            warnings.extend((m.id, r) for r in (m.clock or {}).get("running", []))
+    return Swept(ended, warnings, flags)
+
+
+def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> dict[str, Any]:
+    """A new match like a finished one; the caller seated, the opponent's seat kept for them."""
+    with svc._lock(match_id), svc.sessions.begin() as db:
+        m = svc._match(db, match_id, lock=True)
+        role = _seated(svc, db, m, user_id)
+        if m.status != "finished":
+            raise Illegal("A rematch is offered when the match is over.")
+        if m.rematch_id:
+            return svc.summary(m.rematch_id, user_id)
+        seats = svc._seats(db, m.id)
+        roles = list(svc.rules(m.game).roles)
+        swapped = swap and len(roles) == 2
+        mapping = {roles[0]: roles[1], roles[1]: roles[0]} if swapped else {r: r for r in roles}
+        reserve = {mapping[r]: uid for r, uid in seats.items() if uid != user_id}
+        play = {**svc._play(m), "clock": (m.clock or {}).get("tc")}
+        summary = svc.create(user_id, m.game, m.scenario, mapping[role], m.options, None, play=play,
+                             reserve=reserve, rematch_of=m.id)
+        m.rematch_id = summary["id"]
+        return summary

@@ -1,0 +1,104 @@
+"""The action log as a history: undo records, and where a player's undo must stop.
+
+The log only grows. An undo is a record of its own (``{"type": "$undo", "steps": n}``, kind
+``undo``) whose ``parent`` is the version it returns to: its state is that version's state plus a
+public log line. Walking ``parent`` links from the latest version visits the actions still in
+effect, newest first, skipping undone ones.
+
+An action is marked when it cannot be taken back even with consent, because something became known:
+``random`` (the match's RNG counter moved: a die, a chit or card draw) or ``reveal`` (the game's
+``revealed(before, after)``). A player's own undo also stops at the opponent's actions (and the
+opponent's undos); a takeback past those needs the opponent's consent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.core import Role, Rules, State, apply_action, private_copy
+
+UNDO = "$undo"
+MAX_WALK = 500  # an undo never reaches further back than this many records
+
+
+@dataclass(frozen=True)
+class Step:
+    """One record of the log as the undo walk sees it."""
+
+    seq: int
+    role: str
+    kind: str  # action | undo
+    parent: int | None
+    mark: str | None
+
+    @property
+    def previous(self) -> int:
+        return self.parent if self.parent is not None else self.seq - 1
+
+
+def mark_of(rules: Rules, before: State, after: State) -> str | None:
+    """Why an action that turned ``before`` into ``after`` can never be taken back, if it can't."""
+    if before.get("rng", {}).get("n") != after.get("rng", {}).get("n"):
+        return "random"
+    revealed: Callable[[State, State], bool] | None = getattr(rules, "revealed", None)
+    if revealed is not None and revealed(before, after):
+        return "reveal"
+    return None
+
+
+def undo_state(target: State, role: Role, steps: int) -> State:
+    """The state of an earlier version with the trace of the undo in the log."""
+    state = private_copy(target)
+    state["log"] = [*state.get("log", []),
+                    {"key": "platform.undo", "args": {"side": {"key": f"side.{role}"}, "n": steps}, "to": None}]
+    return state
+
+
+def apply_record(rules: Rules, state: State, role: Role, action: dict[str, Any],
+                 state_at: Callable[[int], State]) -> State:
+    """The state after one record of the log: an action, or an undo back to ``action["to"]``."""
+    if action.get("type") == UNDO:
+        return undo_state(state_at(int(action["to"])), role, int(action["steps"]))
+    return apply_action(rules, state, role, action)
+
+
+def effective(steps: Iterable[Step]) -> list[Step]:
+    """The records still in effect, newest first, from ``steps`` given newest first (any gaps are
+    followed through ``parent``)."""
+    by_seq = {s.seq: s for s in steps}
+    out: list[Step] = []
+    seq = max(by_seq, default=0)
+    while seq > 0 and seq in by_seq and len(out) < MAX_WALK:
+        step = by_seq[seq]
+        if step.kind == "action":
+            out.append(step)
+        else:
+            out.append(step)  # an undo stays visible to the walk: it may be a boundary
+        seq = step.previous
+    return out
+
+
+def undoable(chain: list[Step], role: Role, consent: bool = False) -> list[Step]:
+    """The newest actions ``role`` may take back, newest first.
+
+    Without consent: the role's own actions back to the first marked action, the first action or
+    undo of another role. With consent (a takeback): anyone's actions back to the first marked one.
+    Undo records of the role itself are transparent: they are already part of the history walk.
+    """
+    out: list[Step] = []
+    for step in chain:
+        if step.kind == "undo":
+            if step.role == role or consent:
+                continue
+            break
+        if step.mark is not None or (step.role != role and not consent):
+            break
+        out.append(step)
+    return out
+
+
+def target_of(chain: list[Step], steps: list[Step], n: int) -> int:
+    """The version an undo of the ``n`` newest ``steps`` returns to."""
+    return steps[n - 1].previous

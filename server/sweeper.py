@@ -1,0 +1,57 @@
+"""The periodic work of every app process: matches out of time, "time is running out" warnings,
+deliveries to retry. Deadlines live in the database, so a restart or a second process loses nothing;
+the row locks in ``endings.sweep`` make each effect happen once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from anyio import to_thread
+
+from .matches import endings
+from .matches.service import MatchService
+from .notify.dispatch import Notifier
+from .realtime.broker import Broker
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    def __init__(self, service: MatchService, broker: Broker, notifier: Notifier, every: float) -> None:
+        self.service = service
+        self.broker = broker
+        self.notifier = notifier
+        self.every = every
+        self._task: asyncio.Task[None] | None = None
+
+    async def run_once(self) -> endings.Swept:
+        swept = await to_thread.run_sync(endings.sweep, self.service)
+        for ended in swept.ended:
+            await self.broker.publish({"kind": "ended", "match": ended.match_id})
+            await self.notifier.finished(ended.match_id)
+        for match_id, role in swept.warnings:
+            await self.notifier.time_running_out(match_id, role)
+        for match_id, _ in swept.flagged:
+            await self.broker.publish({"kind": "summary", "match": match_id})
+        await to_thread.run_sync(self.notifier.retry)
+        return swept
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("sweep failed")
+
+    def start(self) -> None:
+        if self.every > 0:
+            self._task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task

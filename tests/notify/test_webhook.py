@@ -1,0 +1,160 @@
+"""Webhook POSTs against a real HTTP receiver (http.server in a thread) on the loopback interface."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from server.notify import DeliveryError, Notice, render, to_json
+from server.notify.webhook import check_url, post
+
+HOST = "127.0.0.1"
+NOTICE = Notice(
+    kind="time_running_out",
+    username="alice",
+    match_id="m-42",
+    game_name={"en": "Battle of the Bulge", "ja": "バルジ大作戦"},
+    opponent="bob",
+    deadline=datetime(2026, 11, 30, 15, 0, tzinfo=UTC),
+    url="https://counterplay.example/match/m-42",
+)
+
+
+class Receiver(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__((HOST, 0), Handler)
+        self.requests: list[dict[str, Any]] = []
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.server_address[1]}"
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Records every request. /fail answers 500, /moved redirects to /hook, /slow sleeps; others 204."""
+
+    server: Receiver
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length", "0"))
+        body = self.rfile.read(length)
+        self.server.requests.append(
+            {"path": self.path, "content_type": self.headers.get("Content-Type"), "body": body}
+        )
+        if self.path == "/fail":
+            self.send_response(500)
+        elif self.path == "/moved":
+            self.send_response(302)
+            self.send_header("Location", "/hook")
+        elif self.path == "/slow":
+            time.sleep(1.0)
+            self.send_response(204)
+        else:
+            self.send_response(204)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    server = Receiver()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_json(receiver: Receiver) -> None:
+    post(f"{receiver.base}/hook", "json", NOTICE, "ja")
+    assert len(receiver.requests) == 1
+    got = receiver.requests[0]
+    assert got["path"] == "/hook"
+    assert got["content_type"] == "application/json"
+    assert json.loads(got["body"]) == to_json(NOTICE)
+    assert json.loads(got["body"])["deadline"] == "2026-11-30T15:00:00+00:00"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_discord(receiver: Receiver, language: str) -> None:
+    post(f"{receiver.base}/api/webhooks/1/token", "discord", NOTICE, language)
+    subject, _ = render(NOTICE, language)
+    assert [json.loads(r["body"]) for r in receiver.requests] == [{"content": f"{subject}\n{NOTICE.url}"}]
+    assert receiver.requests[0]["path"] == "/api/webhooks/1/token"
+
+
+def test_slack(receiver: Receiver) -> None:
+    post(f"{receiver.base}/services/T/B/x", "slack", NOTICE, "en")
+    subject, _ = render(NOTICE, "en")
+    assert subject.startswith("Time is running out")
+    assert [json.loads(r["body"]) for r in receiver.requests] == [{"text": f"{subject}\n{NOTICE.url}"}]
+
+
+def test_server_error_is_a_delivery_error(receiver: Receiver) -> None:
+    with pytest.raises(DeliveryError, match="500"):
+        post(f"{receiver.base}/fail", "json", NOTICE, "en")
+    assert len(receiver.requests) == 1
+
+
+def test_redirect_is_not_followed(receiver: Receiver) -> None:
+    with pytest.raises(DeliveryError, match="302"):
+        post(f"{receiver.base}/moved", "discord", NOTICE, "en")
+    assert [r["path"] for r in receiver.requests] == ["/moved"]
+
+
+def test_timeout_is_a_delivery_error(receiver: Receiver) -> None:
+    with pytest.raises(DeliveryError):
+        post(f"{receiver.base}/slow", "json", NOTICE, "en", timeout=0.2)
+
+
+def test_nothing_listening_is_a_delivery_error() -> None:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port = s.getsockname()[1]
+    with pytest.raises(DeliveryError):
+        post(f"http://{HOST}:{port}/hook", "json", NOTICE, "en", timeout=2.0)
+
+
+def test_bad_url_or_format(receiver: Receiver) -> None:
+    with pytest.raises(DeliveryError):
+        post("ftp://127.0.0.1/hook", "json", NOTICE, "en")
+    with pytest.raises(DeliveryError, match="format"):
+        post(f"{receiver.base}/hook", "telegram", NOTICE, "en")
+    assert receiver.requests == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["ftp://x", "javascript:alert(1)", "http://", "https://", "", "   ", "x", "/relative/path", "http:///path",
+     "http://exa mple.com/", "http://example.com:99999/", "http://host/\nX-Injected: 1"],
+)
+def test_check_url_refuses(url: str) -> None:
+    with pytest.raises(ValueError) as info:
+        check_url(url)
+    assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://discord.com/api/webhooks/123/abc", "http://127.0.0.1:8080/hook", "HTTPS://Example.com/x?y=1",
+     "https://[::1]:8443/h"],
+)
+def test_check_url_accepts(url: str) -> None:
+    assert check_url(url) == url
+    assert check_url(f"  {url}\n") == url

@@ -1,0 +1,137 @@
+"""Undo and takebacks (docs/play-by-web.md, "Undo: where the line is"), on the toy game's long turns:
+``add`` changes nothing hidden, ``roll`` uses the dice, ``show`` reveals a secret, ``end`` hands over."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.engine.core import canonical
+from server.matches import endings
+from server.matches.service import Illegal, Stale
+from tests.play.conftest import Bench
+
+ADD1, ADD2 = {"type": "add", "n": 1}, {"type": "add", "n": 2}
+ROLL, SHOW, END = {"type": "roll"}, {"type": "show"}, {"type": "end"}
+
+
+def view(bench: Bench, m: str, who: str) -> dict:
+    role = bench.summary(m, who)["my_role"]
+    return bench.svc.view(m, role)[1]
+
+
+def test_undo_returns_to_the_state_before_the_own_actions_and_logs_it(bench: Bench) -> None:
+    m = bench.match()
+    before = view(bench, m, "ann")
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", ADD2)
+    assert bench.summary(m, "ann")["undo"] == {"steps": 2}
+    version = bench.undo(m, "ann", steps=2)
+    assert version == 3  # the log only grows: two actions and the undo
+    after = view(bench, m, "ann")
+    assert after["total"] == before["total"] == 0
+    assert after["log"][-1] == {"key": "platform.undo", "args": {"side": {"key": "side.north"}, "n": 2}}
+    assert bench.summary(m, "ann")["undo"] == {"steps": 0}
+
+
+def test_undo_stops_at_a_die_roll_never_a_reroll(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", ROLL)
+    bench.act(m, "ann", ADD2)
+    assert bench.summary(m, "ann")["undo"] == {"steps": 1}
+    with pytest.raises(Illegal, match="die roll or a draw"):
+        bench.undo(m, "ann", steps=2)
+    # Not even with the opponent's consent.
+    with pytest.raises(Illegal, match="cannot go back past a die roll"):
+        endings.offer(bench.svc, m, bench.users["ann"], "takeback", 2)
+
+
+def test_undo_stops_at_a_reveal(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", SHOW)
+    bench.act(m, "ann", ADD1)
+    with pytest.raises(Illegal, match="revealed something"):
+        bench.undo(m, "ann", steps=2)
+    bench.undo(m, "ann", steps=1)
+    assert view(bench, m, "bob")["shown"] != {}  # what was shown stays shown
+
+
+def test_undo_stops_at_the_opponents_action_but_not_at_handing_over(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", END)
+    # Handed over, the opponent has not acted yet: north may still take it back.
+    assert bench.summary(m, "ann")["undo"] == {"steps": 2}
+    bench.undo(m, "ann", steps=1)
+    assert bench.summary(m, "ann")["to_move"] == ["north"]
+    bench.act(m, "ann", END)
+    bench.act(m, "bob", ADD2)
+    assert bench.summary(m, "ann")["undo"] is None or bench.summary(m, "ann")["undo"] == {"steps": 0}
+    with pytest.raises(Illegal, match="opponent's action"):
+        bench.undo(m, "ann")
+    assert bench.summary(m, "bob")["undo"] == {"steps": 1}
+
+
+def test_a_takeback_past_the_opponents_action_needs_consent(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD2)
+    bench.act(m, "ann", END)
+    bench.act(m, "bob", ADD1)
+    offer = endings.offer(bench.svc, m, bench.users["ann"], "takeback", 2)
+    assert offer == {"kind": "takeback", "by": "north", "version": 3, "steps": 2}
+    assert bench.summary(m, "bob")["offer"] == offer
+    with pytest.raises(Illegal, match="waits for your opponent"):
+        endings.answer(bench.svc, m, bench.users["ann"], True)
+    applied = endings.answer(bench.svc, m, bench.users["bob"], True)
+    assert applied is not None and getattr(applied, "version", None) == 4
+    v = view(bench, m, "ann")
+    assert v["total"] == 2 and v["turn"] == "north"
+    assert bench.summary(m, "ann")["offer"] is None
+
+
+def test_a_declined_or_outdated_offer_does_nothing(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    endings.offer(bench.svc, m, bench.users["ann"], "draw", None)
+    endings.answer(bench.svc, m, bench.users["bob"], False)
+    assert bench.summary(m)["offer"] is None
+    endings.offer(bench.svc, m, bench.users["ann"], "draw", None)
+    bench.act(m, "ann", ADD1)  # the position changed: the offer lapses
+    with pytest.raises(Stale, match="no offer"):
+        endings.answer(bench.svc, m, bench.users["bob"], True)
+
+
+def test_undo_records_replay_to_the_same_state(bench: Bench) -> None:
+    """The state after an undo is rebuilt from the log alone (cache dropped, snapshots every 4)."""
+    m = bench.match()
+    for action in (ADD1, ADD2, ADD1):
+        bench.act(m, "ann", action)
+    bench.undo(m, "ann", steps=2)
+    bench.act(m, "ann", ADD2)
+    bench.act(m, "ann", END)
+    bench.act(m, "bob", ADD1)
+    bench.undo(m, "bob")
+    live = view(bench, m, "ann")
+    bench.svc._cache.clear()
+    assert canonical(view(bench, m, "ann")) == canonical(live)
+    assert live["total"] == 3
+
+
+def test_a_stale_or_foreign_undo_is_refused_and_changes_nothing(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    with pytest.raises(Stale):
+        bench.svc.undo(m, bench.users["ann"], 0, 1, "x1")
+    with pytest.raises(Illegal, match="opponent's action|undo 0"):
+        bench.undo(m, "bob")
+    assert bench.summary(m)["version"] == 1
+
+
+def test_a_resent_undo_is_applied_once(bench: Bench) -> None:
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", ADD1)
+    first = bench.svc.undo(m, bench.users["ann"], 2, 1, "same")
+    again = bench.svc.undo(m, bench.users["ann"], 2, 1, "same")
+    assert first.version == again.version == 3
+    assert view(bench, m, "ann")["total"] == 1
