@@ -32,7 +32,7 @@ def _public_host(url: str) -> None:
     except OSError:
         raise Illegal(f"The webhook's host {host!r} cannot be resolved.") from None
     for address in addresses:
-        ip = ipaddress.ip_address(address.split("%")[0])
+        ip = ipaddress.ip_address(str(address).split("%")[0])
         if not ip.is_global:
             raise Illegal("A webhook must point to a public address, not to a private or local one.")
 

@@ -174,6 +174,11 @@ class MatchService:
             self._remember(m.id, version, state)
         return state
 
+    def state_at_version(self, match_id: str, version: int) -> State:
+        """The whole state after ``version`` records (secrets included: never sent as it is)."""
+        with self.sessions() as db:
+            return self.state_at(db, self._match(db, match_id), version)
+
     def _summary(self, db: Session, m: Match, user_id: int | None,
                  names: dict[int, str] | None = None, detail: bool = True) -> dict[str, Any]:
         rules = self.rules(m.game)

@@ -27,7 +27,8 @@ class Bench:
         options = play.pop("options", {"turns": "long"} if game == "toy" else None)
         first, second = list(self.users)[:2]
         m = self.svc.create(self.users[first], game, None, seats[0], options, play.pop("seed", None), play=play)
-        self.svc.join(self.users[second], m["id"], seats[1])
+        link = (m["invites"] or {}).get(seats[1])
+        self.svc.join(self.users[second], m["id"], seats[1], link.split("invite=")[1] if link else None)
         return str(m["id"])
 
     def act(self, match_id: str, who: str, action: dict[str, Any]) -> int:
