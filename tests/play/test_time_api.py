@@ -129,3 +129,19 @@ def test_a_clock_survives_a_restart_and_another_process_ends_the_match(tmp_path:
         s = wait_for(lambda: (x := summary(watcher, m))["status"] == "finished" and x)
         assert s["outcome"]["winner"] == "north"
         assert s["clock"]["left"]["north"] == 210.0
+
+
+def test_time_is_running_out_is_told_once_at_80_percent(clocked: Any) -> None:
+    server, clock = clocked
+    north, _, m = started(server, CORR)
+    clock.advance(days=2.3)
+    time.sleep(0.3)  # sweeps run; nothing due yet (the warning is at 2.4 days)
+    assert north.http.get("/api/notifications").json()["items"] == [] or all(
+        i["kind"] != "time_running_out" for i in north.http.get("/api/notifications").json()["items"])
+    clock.advance(days=0.2)
+    items = wait_for(lambda: [i for i in north.http.get("/api/notifications").json()["items"]
+                              if i["kind"] == "time_running_out"])
+    assert len(items) == 1 and items[0]["match_id"] == m
+    time.sleep(0.3)
+    again = [i for i in north.http.get("/api/notifications").json()["items"] if i["kind"] == "time_running_out"]
+    assert len(again) == 1
