@@ -123,9 +123,12 @@ class Hub:
 
     async def push_summary(self, match_id: str) -> None:
         conns = list(self.listeners.get(match_id, ()))
+        summaries: dict[int | None, dict[str, Any]] = {}  # one per account (and one for all guests)
         for conn in conns:
             try:
-                summary = await to_thread.run_sync(self.service.summary, match_id, conn.user_id)
+                if conn.user_id not in summaries:
+                    summaries[conn.user_id] = await to_thread.run_sync(self.service.summary, match_id, conn.user_id)
+                summary = summaries[conn.user_id]
             except MatchError:
                 continue
             await self._send_or_drop(conn, {"type": "summary", **summary})
