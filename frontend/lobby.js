@@ -3,18 +3,52 @@
 import { h, fill } from "./common/dom.js";
 import { t, getLang, onLangChange } from "./common/i18n.js";
 import { api } from "./common/api.js";
+import { clockKindText } from "./common/clock.js";
+import { inviteRow } from "./common/around.js";
+import { onInbox, markRead, itemText } from "./common/inbox.js";
 
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
 const fallbackRole = (role) => role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
 
+/** The page to return to after logging in (a match's invitation link), once; only /match/ paths. */
+export function afterLogin(storage = globalThis.sessionStorage) {
+  try {
+    const next = storage?.getItem("after_login");
+    storage?.removeItem("after_login");
+    return typeof next === "string" && /^\/match\/[^/?#]+\?invite=[\w-]+$/.test(next) ? next : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The create form's defaults for what is around the game: clock, rating, privacy. */
+export const AROUND_DEFAULTS = { clock: "none", minutes: 30, increment: 20, days: 3, cap: 7, rated: true, private: false, on_timeout: "claim" };
+
+/** POST /api/matches fields from the form's choices (minutes and days become seconds). */
+export function aroundBody(d) {
+  const num = (v, min = 0) => Math.max(min, Number(v) || 0);
+  const body = { rated: Boolean(d.rated), private: Boolean(d.private) };
+  if (d.clock === "live") {
+    body.clock = { kind: "live", initial: Math.round(num(d.minutes, 1 / 60) * 60), increment: Math.round(num(d.increment)) };
+  } else if (d.clock === "correspondence") {
+    const perMove = Math.round(num(d.days, 1 / 24) * 86400);
+    body.clock = { kind: "correspondence", per_move: perMove, cap: Math.max(perMove, Math.round(num(d.cap) * 86400)) };
+  } else {
+    body.clock = { kind: "none" };
+  }
+  if (body.clock.kind !== "none") body.on_timeout = ["claim", "loss", "draw"].includes(d.on_timeout) ? d.on_timeout : "claim";
+  return body;
+}
+
 export function mountLobby(root, session) {
   let games = [];
-  let lists = { mine: [], open: [], active: [], finished: [] };
+  let lists = { mine: [], open: [], active: [], finished: [], live: [] };
   const auth = h("section", { class: "card auth" });
+  const inboxBox = h("section", { class: "card inbox", id: "notifications", "data-testid": "notifications", hidden: true });
   const create = h("section", { class: "card create" });
   const listsBox = h("div", { class: "lists" });
   const error = h("p", { class: "error", role: "alert", hidden: true });
-  root.append(h("div", { class: "lobby" }, error, h("div", { class: "lobby-top" }, auth, create), listsBox));
+  root.append(h("div", { class: "lobby" }, error, inboxBox, h("div", { class: "lobby-top" }, auth, create), listsBox));
 
   // Seat names in the reader's language, from GET /api/games (role_names), else the role id.
   const roleLabel = (role, gid) => {
@@ -40,7 +74,9 @@ export function mountLobby(root, session) {
       e.preventDefault();
       try {
         session.user = await (kind === "register" ? api.register : api.login)(user.value, pass.value);
-        location.reload(); // the header, the lists and the forms all change
+        const next = afterLogin();
+        if (next) location.href = next; // back to the invitation that sent them here
+        else location.reload(); // the header, the lists and the forms all change
       } catch (err) {
         msg.textContent = err.reason ?? String(err);
         msg.hidden = false;
@@ -62,7 +98,41 @@ export function mountLobby(root, session) {
   }
 
   // What the person has chosen in the create form, kept across repaints (language change, games loaded).
-  const draft = { game: null, scenario: null, role: null, seed: "", options: {} };
+  const draft = { game: null, scenario: null, role: null, seed: "", options: {}, around: { ...AROUND_DEFAULTS } };
+
+  // Time control, rating, privacy: fields bound to draft.around.
+  function aroundFields() {
+    const a = draft.around;
+    const bind = (el, key, kind = "input") => {
+      if (el.type === "checkbox") el.checked = Boolean(a[key]);
+      else el.value = String(a[key]);
+      el.addEventListener(kind, () => {
+        a[key] = el.type === "checkbox" ? el.checked : el.value;
+        show();
+      });
+      return el;
+    };
+    const number = (name, key, attrs) => bind(h("input", { type: "number", name, step: "any", ...attrs }), key);
+    const kind = bind(h("select", { name: "clock" }, ...["none", "live", "correspondence"].map((k) => h("option", { value: k }, t(`create.clock.${k}`)))), "clock", "change");
+    const live = h("div", { class: "clock-fields", "data-testid": "clock-live" },
+      h("label", {}, t("create.minutes"), number("clock-minutes", "minutes", { min: 1, max: 600 })),
+      h("label", {}, t("create.increment"), number("clock-increment", "increment", { min: 0, max: 600 })));
+    const corr = h("div", { class: "clock-fields", "data-testid": "clock-correspondence" },
+      h("label", {}, t("create.days"), number("clock-days", "days", { min: 1, max: 30 })),
+      h("label", {}, t("create.cap"), number("clock-cap", "cap", { min: 1, max: 60 })));
+    const timeout = h("label", {}, t("create.on_timeout"),
+      bind(h("select", { name: "on_timeout" }, ...["claim", "loss", "draw"].map((k) => h("option", { value: k }, t(`timeout.${k}`)))), "on_timeout", "change"));
+    const show = () => {
+      live.hidden = a.clock !== "live";
+      corr.hidden = a.clock !== "correspondence";
+      timeout.hidden = a.clock === "none";
+    };
+    show();
+    return h("fieldset", { class: "around-fields", "data-testid": "around-fields" },
+      h("legend", {}, t("create.time_control")), h("label", {}, t("create.clock"), kind), live, corr, timeout,
+      h("label", { class: "check" }, bind(h("input", { type: "checkbox", name: "rated" }), "rated", "change"), " ", t("create.rated")),
+      h("label", { class: "check" }, bind(h("input", { type: "checkbox", name: "private" }), "private", "change"), " ", t("create.private")));
+  }
 
   function paintCreate() {
     const game = h("select", { name: "game", required: true }, ...games.map((g) => h("option", { value: g.id }, localised(g.names) || g.id)));
@@ -111,11 +181,11 @@ export function mountLobby(root, session) {
     const form = h("form", { class: "create-form", "data-testid": "create-form" },
       h("h2", {}, t("lobby.create")),
       h("label", {}, t("lobby.game"), game), h("label", {}, t("lobby.scenario"), scenario),
-      h("label", {}, t("lobby.role"), role), optionsBox, h("label", {}, t("lobby.seed"), seed),
+      h("label", {}, t("lobby.role"), role), optionsBox, aroundFields(), h("label", {}, t("lobby.seed"), seed),
       h("button", { type: "submit" }, t("lobby.create_button")), msg);
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      const body = { game: game.value, scenario: scenario.value || null, role: role.value || null };
+      const body = { game: game.value, scenario: scenario.value || null, role: role.value || null, ...aroundBody(draft.around) };
       if (seed.value.trim()) body.seed = seed.value.trim();
       if (optionInputs.length) body.options = Object.fromEntries(optionInputs.map(({ spec, select }) => [spec.id, spec.choices[Number(select.value)]]));
       try {
@@ -138,6 +208,9 @@ export function mountLobby(root, session) {
         h("a", { href: `/match/${encodeURIComponent(m.id)}` }, `${gameName(m.game)} · ${scenarioName(m.game, m.scenario)}`),
         " ", h("span", { class: "badge" }, t(`match.status.${m.status}`)),
         m.seeded ? h("span", { class: "badge seeded", title: t("match.seeded") }, t("match.seeded_badge")) : null,
+        m.clock && m.clock.kind !== "none" ? h("span", { class: `badge clock-kind clock-${m.clock.kind}`, "data-testid": `clock-kind-${m.id}` }, clockKindText(m.clock)) : null,
+        m.rated === false ? h("span", { class: "badge unrated" }, t("match.unrated")) : null,
+        m.private ? h("span", { class: "badge private" }, t("match.private")) : null,
         mine ? h("span", { class: "badge turn" }, t("lobby.your_turn")) : null),
       h("div", { class: "match-seats" }, ...seats.map(([role, user]) =>
         h("span", { class: `seat${role === m.my_role ? " me" : ""}` }, `${roleLabel(role, m.game)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
@@ -156,7 +229,9 @@ export function mountLobby(root, session) {
         m.status === "finished"
           ? h("a", { class: "button", href: `/replay/${encodeURIComponent(m.id)}`, "data-testid": `replay-${m.id}` }, t("lobby.replay"))
           : h("a", { class: "button", href: `/match/${encodeURIComponent(m.id)}` }, m.my_role ? t("lobby.open_match") : t("lobby.watch")),
-        !mine && m.status === "active" && m.to_move?.length ? h("span", { class: "to-move" }, t("lobby.their_turn", { roles: m.to_move.map((r) => roleLabel(r, m.game)).join(", ") })) : null));
+        !mine && m.status === "active" && m.to_move?.length ? h("span", { class: "to-move" }, t("lobby.their_turn", { roles: m.to_move.map((r) => roleLabel(r, m.game)).join(", ") })) : null),
+      Object.keys(m.invites ?? {}).length ? h("div", { class: "invites", "data-testid": `invites-${m.id}` },
+        ...Object.entries(m.invites).map(([role, url]) => inviteRow(role, url, (r) => roleLabel(r, m.game)))) : null);
     return li;
   }
 
@@ -168,6 +243,7 @@ export function mountLobby(root, session) {
     fill(listsBox,
       session.user ? section("mine", mine, "my-matches") : null,
       section("open", lists.open, "open-matches"),
+      section("live", lists.live, "live-matches"),
       section("active", lists.active, "active-matches"),
       section("finished", lists.finished, "finished-matches"));
   }
@@ -177,6 +253,7 @@ export function mountLobby(root, session) {
     try {
       const got = await Promise.all(want.map((s) => api.matches(s)));
       want.forEach((s, i) => (lists[s] = got[i]));
+      lists.live = await api.matches("live").catch(() => []); // a server without play-by-web answers 422
       showError("");
     } catch (err) {
       showError(err.status === 0 ? t("error.network") : t("error.generic", { reason: err.reason ?? String(err) }));
@@ -184,13 +261,34 @@ export function mountLobby(root, session) {
     paintLists();
   }
 
+  let inboxData = { unread: 0, items: [] };
+  function paintInbox() {
+    const { unread, items } = inboxData;
+    inboxBox.hidden = !session.user || items.length === 0;
+    if (inboxBox.hidden) return fill(inboxBox);
+    const fail = (err) => showError(t("error.generic", { reason: err.reason ?? String(err) }));
+    fill(inboxBox,
+      h("h2", {}, t("inbox.title"), unread ? h("span", { class: "badge unread-count", "data-testid": "inbox-unread" }, String(unread)) : null),
+      unread ? h("button", { type: "button", class: "link", "data-testid": "inbox-read-all", onclick: () => markRead("all").catch(fail) }, t("inbox.read_all")) : null,
+      h("ul", { class: "inbox-list" }, ...items.map((n) => h("li", { class: `inbox-item${n.read ? "" : " unread"}`, "data-notification": n.id },
+        h("a", { href: n.url || (n.match_id ? `/match/${encodeURIComponent(n.match_id)}` : "/"),
+          onclick: () => { if (!n.read) markRead([n.id]).catch(() => {}); } }, itemText(n)),
+        " ", h("time", { class: "inbox-at", datetime: n.created_at ?? null }, n.created_at ? new Date(n.created_at).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB") : ""),
+        n.read ? null : h("button", { type: "button", class: "link", "data-testid": `read-${n.id}`, onclick: () => markRead([n.id]).catch(fail) }, t("inbox.mark_read"))))));
+  }
+
   const paintAll = () => {
+    paintInbox();
     paintAuth();
     paintCreate();
     paintLists();
   };
   paintAll();
   onLangChange(paintAll);
+  onInbox((data) => {
+    inboxData = data;
+    paintInbox();
+  });
   api.games().then((g) => {
     games = g;
     paintCreate();

@@ -1,10 +1,13 @@
 // The match page: header (game, seats, status, seed commitment), the board, the live connection.
 
 import { h, fill } from "./common/dom.js";
-import { t, getLang, onLangChange, render, hasKey } from "./common/i18n.js";
+import { t, getLang, onLangChange, render, hasKey, withPlatform } from "./common/i18n.js";
 import { api } from "./common/api.js";
 import { MatchConnection } from "./common/net.js";
 import { BoardView, roleName } from "./common/board.js";
+import { AroundPanel } from "./common/around.js";
+import { ChatPanel } from "./common/chat.js";
+import { isMyMove, becameMyMove, notifyIfHidden } from "./common/notify.js";
 
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
 
@@ -27,18 +30,46 @@ export async function mountMatch(root, matchId, session) {
   }
   const [games, statics] = await Promise.all([api.games().catch(() => []), api.game(summary.game)]);
   const info = games.find((g) => g.id === summary.game);
-  const catalogue = statics.messages ?? {};
+  statics.messages = withPlatform(statics.messages ?? {});
+  const catalogue = statics.messages;
   let state = null;
   let connStatus = "connecting";
+  const invite = new URLSearchParams(location.search).get("invite");
+  if (invite && !session.user) {
+    try {
+      sessionStorage.setItem("after_login", `/match/${encodeURIComponent(matchId)}?invite=${encodeURIComponent(invite)}`);
+    } catch {
+      // storage blocked: they open the link again
+    }
+  }
 
   const head = h("header", { class: "match-head", "data-testid": "match-head" });
   const spectator = h("p", { class: "banner spectator", "data-testid": "spectator", hidden: true });
   const outcomeBox = h("div", { class: "banner outcome", "data-testid": "outcome", hidden: true });
+  const invited = h("p", { class: "banner invited", "data-testid": "invited", hidden: true });
+  const aroundEl = h("section", { class: "around", "data-testid": "around" });
   const boardRoot = h("div", {});
-  root.append(head, spectator, outcomeBox, boardRoot);
+  root.append(head, spectator, invited, outcomeBox, aroundEl, boardRoot);
 
   let conn = null;
   const board = await BoardView.create(boardRoot, statics, { interactive: true, send: (a) => conn.send(a) });
+  const myRole = () => state?.role ?? summary.my_role ?? null;
+  const around = new AroundPanel(aroundEl, {
+    matchId,
+    sideName: (r) => roleName(r, catalogue),
+    version: () => state?.version ?? summary.version,
+    onSummary: (m) => setSummary(m),
+    afterUndo: () => (conn.isOpen ? undefined : conn.refresh()),
+  });
+  const chatEl = h("section", { class: "chat", "data-testid": "chat" });
+  board.sideEl.prepend(chatEl);
+  const chat = new ChatPanel(chatEl, { send: (text) => api.say(matchId, text) });
+  const chatContext = () => {
+    const role = myRole();
+    const over = summary.status === "finished";
+    chat.setContext({ canWrite: Boolean(session.user), me: session.user?.username ?? null, player: Boolean(role), showChannel: !role || over });
+  };
+  const loadChat = () => api.chat(matchId).then((list) => chat.setMessages(list)).catch(() => {});
 
   function paintHead() {
     const name = localised(info?.names) || summary.game;
@@ -62,9 +93,16 @@ export async function mountMatch(root, matchId, session) {
   }
 
   function paintBanners() {
-    const myRole = state ? state.role : summary.my_role;
-    spectator.hidden = Boolean(myRole);
+    const role = myRole();
+    spectator.hidden = Boolean(role);
     spectator.textContent = t("match.spectator");
+    const free = Object.entries(summary.seats ?? {}).filter(([, u]) => !u).map(([r]) => r);
+    invited.hidden = !(invite && !role && free.length && summary.status !== "finished");
+    if (!invited.hidden) {
+      fill(invited, t(session.user ? "invite.invited" : "invite.login_first"), " ",
+        ...(session.user ? free.map((r) => h("button", { type: "button", class: "join", "data-testid": `accept-invite-${r}`, onclick: () => join(r) },
+          t("lobby.join", { role: roleName(r, catalogue) }))) : [h("a", { href: "/" }, t("nav.lobby"))]));
+    }
     const outcome = state?.view?.outcome ?? summary.outcome;
     outcomeBox.hidden = !outcome;
     if (outcome) {
@@ -77,8 +115,8 @@ export async function mountMatch(root, matchId, session) {
 
   async function join(role) {
     try {
-      summary = await api.join(matchId, role);
-      paintHead();
+      setSummary(await api.join(matchId, role, invite));
+      if (invite) history.replaceState(null, "", `/match/${encodeURIComponent(matchId)}`);
       conn.requestSnapshot();
       if (!conn.isOpen) await conn.refresh();
     } catch (err) {
@@ -86,19 +124,58 @@ export async function mountMatch(root, matchId, session) {
     }
   }
 
+  // "Your move" while the tab is hidden: a browser notification (if the reader allowed them).
+  let wasMine = null;
+  function checkTurn() {
+    const active = state?.view?.active ?? summary.to_move ?? [];
+    const mine = isMyMove(myRole(), active, Boolean(state?.view?.outcome ?? summary.outcome));
+    if (becameMyMove(wasMine, mine)) {
+      const others = Object.entries(summary.seats ?? {}).filter(([r, u]) => r !== myRole() && u).map(([, u]) => u);
+      notifyIfHidden(t("notify.your_move"), [localised(info?.names) || summary.game, ...others].join(" · "), { tag: `move-${matchId}` });
+    }
+    wasMine = mine;
+  }
+
+  function setSummary(m) {
+    const before = summary;
+    summary = { ...summary, ...m };
+    delete summary.type;
+    paintHead();
+    paintBanners();
+    around.update(summary, myRole());
+    chatContext();
+    if (before.status !== summary.status || before.my_role !== summary.my_role) loadChat();
+    checkTurn();
+  }
+
+  // The summary (clocks, undo steps, offers) is fetched again after the view moves on, unless a
+  // summary message for that version came meanwhile.
+  let summaryTimer = null;
+  function summaryFollows() {
+    clearTimeout(summaryTimer);
+    summaryTimer = setTimeout(() => {
+      if (state && (summary.version ?? 0) < state.version) api.match(matchId).then(setSummary).catch(() => {});
+    }, 300);
+  }
+
   conn = new MatchConnection(matchId, {
     onState(s) {
       const finished = s.view?.outcome && summary.status !== "finished";
+      const moved = !state || s.version !== state.version || s.role !== state.role;
       state = s;
       board.update(s.view, s.role);
-      if (finished) api.match(matchId).then((m) => { summary = m; paintHead(); paintBanners(); }).catch(() => {});
+      if (finished) api.match(matchId).then(setSummary).catch(() => {});
+      else if (moved) summaryFollows();
       paintHead();
       paintBanners();
+      around.update(summary, myRole());
+      checkTurn();
     },
     onSummary(m) {
-      summary = { ...summary, ...m };
-      paintHead();
-      paintBanners();
+      setSummary(m);
+    },
+    onChat(message) {
+      chat.add(message);
     },
     onStatus(status) {
       connStatus = status;
@@ -111,6 +188,9 @@ export async function mountMatch(root, matchId, session) {
 
   paintHead();
   paintBanners();
+  around.update(summary, myRole());
+  chatContext();
+  loadChat();
   // The first picture comes over HTTP too, so the page shows something even if sockets are blocked.
   api.view(matchId).then((res) => {
     if (!state) conn.setState({ version: res.version, role: res.role ?? null, view: res.view });
@@ -121,5 +201,7 @@ export async function mountMatch(root, matchId, session) {
     board.setLang(lang);
     paintHead();
     paintBanners();
+    around.repaint();
+    chat.texts();
   });
 }

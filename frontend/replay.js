@@ -1,7 +1,7 @@
 // The replay of a finished match: step through the omniscient views, check the seed.
 
 import { h, fill } from "./common/dom.js";
-import { t, getLang, onLangChange } from "./common/i18n.js";
+import { t, getLang, onLangChange, withPlatform } from "./common/i18n.js";
 import { api } from "./common/api.js";
 import { BoardView, roleName } from "./common/board.js";
 import { verifySeed } from "./common/seed.js";
@@ -20,7 +20,8 @@ export async function mountReplay(root, matchId) {
   }
   const [games, statics] = await Promise.all([api.games().catch(() => []), api.game(replay.game)]);
   const info = games.find((g) => g.id === replay.game);
-  const catalogue = statics.messages ?? {};
+  statics.messages = withPlatform(statics.messages ?? {});
+  const catalogue = statics.messages;
   const total = replay.actions.length;
   const cache = new Map();
   let at = total;
@@ -72,7 +73,7 @@ export async function mountReplay(root, matchId) {
     buttons.next.disabled = buttons.last.disabled = at >= total;
     position.textContent = t("replay.position", { n: at, total });
     const a = replay.actions[at - 1];
-    step.textContent = a ? `${t("replay.action", { n: a.seq ?? at, role: roleName(a.role, catalogue) })} ${board.actionLabel(a.action)}` : t("replay.setup");
+    step.textContent = a ? `${t("replay.action", { n: a.seq ?? at, role: roleName(a.role, catalogue) })} ${a.action?.type === "$undo" ? t("replay.undo", { n: a.action.steps ?? 1 }) : board.actionLabel(a.action)}` : t("replay.setup");
   }
 
   function paintHead() {

@@ -25,8 +25,8 @@ export function reasonOf(body, status) {
   return `HTTP ${status}`;
 }
 
-export async function request(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+export async function request(method, path, body, extra = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" }, ...extra };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -69,10 +69,28 @@ export const api = {
   game: (id) => request("GET", `/api/games/${enc(id)}`),
   matches: async (status) => listOf(await request("GET", `/api/matches?status=${enc(status)}`), "matches"),
   createMatch: (body) => request("POST", "/api/matches", body),
-  join: (id, role) => request("POST", `/api/matches/${enc(id)}/join`, { role }),
+  join: (id, role, invite) => request("POST", `/api/matches/${enc(id)}/join`, invite ? { role, invite } : { role }),
   match: (id) => request("GET", `/api/matches/${enc(id)}`),
   view: (id) => request("GET", `/api/matches/${enc(id)}/view`),
   act: (id, body) => request("POST", `/api/matches/${enc(id)}/actions`, body),
+  // Play-by-web (docs/play-by-web.md): around the match, chat, accounts, notifications.
+  undo: (id, version, steps = 1) => request("POST", `/api/matches/${enc(id)}/undo`, { version, steps }),
+  offer: (id, kind, steps) => request("POST", `/api/matches/${enc(id)}/offers`, kind === "takeback" ? { kind, steps: steps ?? 1 } : { kind }),
+  acceptOffer: (id) => request("POST", `/api/matches/${enc(id)}/offers/accept`, {}),
+  declineOffer: (id) => request("POST", `/api/matches/${enc(id)}/offers/decline`, {}),
+  resign: (id) => request("POST", `/api/matches/${enc(id)}/resign`, {}),
+  claim: (id) => request("POST", `/api/matches/${enc(id)}/claim`, {}),
+  rematch: (id, swap) => request("POST", `/api/matches/${enc(id)}/rematch`, { swap: Boolean(swap) }),
+  chat: async (id) => listOf(await request("GET", `/api/matches/${enc(id)}/chat`), "messages"),
+  say: (id, text) => request("POST", `/api/matches/${enc(id)}/chat`, { text }),
+  settings: () => request("GET", "/api/me/settings"),
+  saveSettings: (body) => request("PUT", "/api/me/settings", body),
+  startVacation: (days) => request("POST", "/api/me/vacation", { days }),
+  endVacation: () => request("DELETE", "/api/me/vacation"),
+  notifications: () => request("GET", "/api/notifications"),
+  // keepalive: marking read from a link's click survives the navigation that follows
+  markRead: (ids) => request("POST", "/api/notifications/read", ids === "all" ? { all: true } : { ids }, { keepalive: true }),
+  user: (name) => request("GET", `/api/users/${enc(name)}`),
   replay: (id, at) => request("GET", `/api/matches/${enc(id)}/replay${at === undefined ? "" : `?at=${at}`}`),
 };
 

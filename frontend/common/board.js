@@ -64,7 +64,7 @@ export class BoardView {
 
     root.append(h("div", { class: "board" },
       h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.stackEl, this.trayBox),
-      h("aside", { class: "board-side" }, this.oddsEl, this.panelEl, this.logBox)),
+      this.sideEl = h("aside", { class: "board-side" }, this.oddsEl, this.panelEl, this.logBox)),
     this.chooser, this.tip);
 
     const sideName = (side) => roleName(side, this.catalogue);

@@ -30,6 +30,7 @@ export class ActionError extends Error {
  * new MatchConnection(id, {onState, onSummary, onStatus, onError})
  *   onState({version, role, view})   after every snapshot or applied patch
  *   onSummary(summary)               when seats or status change
+ *   onChat(message)                  a chat message {id, channel, user, text, at}
  *   onStatus("connecting"|"open"|"closed")
  *   onError(reason)                  an error not tied to one of our actions
  * send(action) -> Promise<{version}>, rejected with ActionError(status, reason).
@@ -145,6 +146,9 @@ export class MatchConnection {
       }
       case "summary":
         this.handlers.onSummary?.(msg.summary ?? msg);
+        break;
+      case "chat":
+        if (msg.message) this.handlers.onChat?.(msg.message);
         break;
       case "ack": {
         const p = this.pending.get(msg.id);

@@ -20,6 +20,8 @@ test("routes", () => {
   assert.deepEqual(route("/"), { page: "lobby" });
   assert.deepEqual(route("/match/ab-C_1"), { page: "match", id: "ab-C_1" });
   assert.deepEqual(route("/replay/xyz/"), { page: "replay", id: "xyz" });
+  assert.deepEqual(route("/user/ma%20ry"), { page: "user", name: "ma ry" });
+  assert.deepEqual(route("/settings"), { page: "settings" });
   assert.deepEqual(route("/nope"), { page: "not_found" });
 });
 

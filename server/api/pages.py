@@ -1,4 +1,4 @@
-"""The frontend: static ES modules, and the one page for the lobby, a match and a replay."""
+"""The frontend: static ES modules, and the one page for the lobby, a match, a replay, a profile and the settings."""
 
 from __future__ import annotations
 
@@ -27,4 +27,14 @@ def match_page(match_id: str) -> FileResponse:
 
 @router.get("/replay/{match_id}")
 def replay_page(match_id: str) -> FileResponse:
+    return _index()
+
+
+@router.get("/user/{username}")
+def profile_page(username: str) -> FileResponse:
+    return _index()
+
+
+@router.get("/settings")
+def settings_page() -> FileResponse:
     return _index()

@@ -76,6 +76,7 @@ class MatchSummary(BaseModel):
     clock: dict[str, Any] | None = Field(default=None, description="time control and each side's time at as_of")
     rated: bool = False
     private: bool = False
+    draw_by_agreement: bool = Field(default=True, description="whether the game allows a draw by agreement")
     on_timeout: str = "claim"
     offer: dict[str, Any] | None = None
     invites: dict[str, str] | None = Field(default=None, description="invitation links (creator only)")

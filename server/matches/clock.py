@@ -147,6 +147,8 @@ def public(clock: Clock | None, now: datetime) -> dict[str, Any] | None:
     if not clock:
         return None
     d = deadline(clock)
+    # A side on vacation is "to move" but its time stands still until its vacation ends.
+    paused = {r: clock["since"][r] for r in clock["running"] if _at(clock["since"][r]) > now}
     return {**clock["tc"], "left": {r: round(left(clock, r, now), 1) for r in clock["left"]},
-            "running": list(clock["running"]), "as_of": _iso(now),
-            "deadline": _iso(d) if d else None, "flagged": flagged(clock, now)}
+            "running": [r for r in clock["running"] if r not in paused], "paused_until": paused,
+            "as_of": _iso(now), "deadline": _iso(d) if d else None, "flagged": flagged(clock, now)}

@@ -199,6 +199,7 @@ class MatchService:
             "updated_at": aware(m.updated_at).isoformat(),  # type: ignore[union-attr]
             "clock": clocks.public(m.clock, self.now()),
             "rated": bool(play["rated"]) and not m.seeded, "private": bool(play["private"]),
+            "draw_by_agreement": bool(getattr(rules, "draw_by_agreement", True)),
             "on_timeout": play["on_timeout"],
             "offer": m.offer if m.offer and m.offer.get("version") == m.version else None,
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,

@@ -95,6 +95,14 @@ def test_the_public_clock_shows_time_as_of_now() -> None:
     assert shown["as_of"] == at(seconds=30).isoformat() and shown["flagged"] == []
 
 
+def test_a_side_on_vacation_is_shown_paused_not_running() -> None:
+    clock = c.pause(corr(), "a", at(days=5), at(days=1))
+    shown = c.public(clock, at(days=2))
+    assert shown is not None
+    assert shown["running"] == [] and shown["paused_until"] == {"a": at(days=5).isoformat()}
+    assert c.public(clock, at(days=6))["running"] == ["a"]  # type: ignore[index]
+
+
 @pytest.mark.parametrize("tc", [
     {"kind": "live", "initial": 5}, {"kind": "live", "initial": 600, "increment": -1},
     {"kind": "correspondence", "per_move": 60}, {"kind": "blitz"}, {"kind": "live", "initial": "600"},

@@ -72,3 +72,62 @@ class Person:
 
     def button(self, action_type: str) -> Any:
         return self.page.locator(f"[data-testid=actions] button[data-action-type={action_type}]")
+
+    # --- play-by-web helpers (docs/play-by-web.md) ---
+
+    def create_with_clock(self, game: str, role: str, minutes: int | None = None, increment: int = 0,
+                          days: int | None = None, cap: int | None = None, private: bool = False,
+                          rated: bool | None = None, on_timeout: str | None = None) -> str:
+        """Create a match from the lobby's form with a live (minutes + increment) or correspondence (days,
+        cap) clock; returns the match id."""
+        form = self.page.get_by_test_id("create-form")
+        form.locator("select[name=game]").select_option(game)
+        form.locator("select[name=role]").select_option(role)
+        if minutes is not None:
+            form.locator("select[name=clock]").select_option("live")
+            form.locator("input[name=clock-minutes]").fill(str(minutes))
+            form.locator("input[name=clock-increment]").fill(str(increment))
+        elif days is not None:
+            form.locator("select[name=clock]").select_option("correspondence")
+            form.locator("input[name=clock-days]").fill(str(days))
+            form.locator("input[name=clock-cap]").fill(str(cap or days))
+        if on_timeout is not None:
+            form.locator("select[name=on_timeout]").select_option(on_timeout)
+        if rated is not None:
+            form.locator("input[name=rated]").set_checked(rated)
+        if private:
+            form.locator("input[name=private]").check()
+        form.locator("button[type=submit]").click()
+        self.page.wait_for_url(re.compile(r"/match/"))
+        return str(self.page.url.rsplit("/", 1)[1].split("?")[0])
+
+    def clock_text(self, role: str, page: Any = None) -> str:
+        return str((page or self.page).get_by_test_id(f"clock-{role}").locator(".clock-time").inner_text())
+
+    def say(self, text: str) -> None:
+        """Type a chat message and send it with Enter."""
+        box = self.page.get_by_test_id("chat-input")
+        box.fill(text)
+        box.press("Enter")
+
+    def control(self, name: str) -> Any:
+        """A play-by-web button of the match page: undo, offer_draw, accept, resign, rematch_swap…"""
+        return self.page.get_by_test_id(f"ctl-{name}")
+
+    def record_notifications(self) -> None:
+        """Stub the browser's Notification (granted) in this context; shown ones go to window.__notes."""
+        self.context.add_init_script("""
+            window.__notes = [];
+            window.Notification = class {
+                static permission = "granted";
+                static requestPermission() { return Promise.resolve("granted"); }
+                constructor(title, options) { window.__notes.push({ title, body: (options || {}).body }); }
+                close() {}
+            };
+        """)
+
+    @staticmethod
+    def hide(page: Any) -> None:
+        """Make the page believe its tab is in the background (document.hidden)."""
+        page.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+                      "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'})")
