@@ -17,6 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="bring the database schema up to date")
     verify = sub.add_parser("verify", help="check a finished match's replay: seed, commitment and every die")
     verify.add_argument("replay", help="the JSON of GET /api/matches/{id}/replay, saved to a file")
+    bench = sub.add_parser("bench", help="print benchmark figures (engine, database, network); see --help",
+                           add_help=False)
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:  # its own options, parsed by server.bench
+        from .bench import main as bench_main
+
+        return bench_main(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_replay(args.replay)
