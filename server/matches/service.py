@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -84,6 +84,17 @@ ON_TIMEOUT = ("claim", "loss", "draw")
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
 
+# Statements built once: building SQLAlchemy expressions per call cost more than running them.
+_MATCH = select(Match).where(Match.id == bindparam("id"))
+_MATCH_LOCKED = _MATCH.with_for_update()
+_SEATS = (select(Seat.role, Seat.user_id, User.username).join(User, User.id == Seat.user_id)
+          .where(Seat.match_id == bindparam("id")))
+_DONE = select(ActionRecord.seq, ActionRecord.user_id).where(ActionRecord.match_id == bindparam("id"),
+                                                             ActionRecord.client_id == bindparam("cid"))
+_CHAIN = (select(ActionRecord.seq, ActionRecord.role, ActionRecord.kind, ActionRecord.parent, ActionRecord.mark)
+          .where(ActionRecord.match_id == bindparam("id"), ActionRecord.seq > bindparam("since"))
+          .order_by(ActionRecord.seq.desc()))
+
 
 @dataclass(frozen=True)
 class Viewer:
@@ -127,17 +138,18 @@ class MatchService:
 
     @staticmethod
     def _match(db: Session, match_id: str, lock: bool = False) -> Match:
-        stmt = select(Match).where(Match.id == match_id)
-        if lock:
-            stmt = stmt.with_for_update()
-        m = db.scalars(stmt).first()
+        m = db.scalars(_MATCH_LOCKED if lock else _MATCH, {"id": match_id}).first()
         if m is None:
             raise NotFound(f"No match {match_id!r}.")
         return m
 
     @staticmethod
-    def _seats(db: Session, match_id: str) -> dict[str, int]:
-        return {s.role: s.user_id for s in db.scalars(select(Seat).where(Seat.match_id == match_id))}
+    def _seat_names(db: Session, match_id: str) -> dict[str, tuple[int, str]]:
+        """role -> (account id, user name) of every taken seat."""
+        return {role: (uid, name) for role, uid, name in db.execute(_SEATS, {"id": match_id})}
+
+    def _seats(self, db: Session, match_id: str) -> dict[str, int]:
+        return {role: uid for role, (uid, _) in self._seat_names(db, match_id).items()}
 
     def _role_of(self, db: Session, match_id: str, user_id: int | None) -> str | None:
         if user_id is None:
@@ -182,10 +194,12 @@ class MatchService:
     def _summary(self, db: Session, m: Match, user_id: int | None,
                  names: dict[int, str] | None = None, detail: bool = True) -> dict[str, Any]:
         rules = self.rules(m.game)
-        seats = self._seats(db, m.id)
         if names is None:
-            ids = list(seats.values())
-            names = {u.id: u.username for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
+            taken = self._seat_names(db, m.id)
+            seats = {role: uid for role, (uid, _) in taken.items()}
+            names = {uid: name for uid, name in taken.values()}
+        else:
+            seats = self._seats(db, m.id)
         my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
         to_move = list(m.active_roles) if m.status == "active" else []
         play = {**PLATFORM_DEFAULTS, **(m.settings or {})}
@@ -212,11 +226,7 @@ class MatchService:
         return out
 
     def _chain(self, db: Session, m: Match) -> Steps:
-        rows = db.execute(select(ActionRecord.seq, ActionRecord.role, ActionRecord.kind, ActionRecord.parent,
-                                 ActionRecord.mark)
-                          .where(ActionRecord.match_id == m.id,
-                                 ActionRecord.seq > m.version - 2 * history.MAX_WALK)
-                          .order_by(ActionRecord.seq.desc()))
+        rows = db.execute(_CHAIN, {"id": m.id, "since": m.version - 2 * history.MAX_WALK})
         return history.effective(history.Step(*r) for r in rows)
 
     # --- lobby ---
@@ -412,13 +422,12 @@ class MatchService:
 
     @staticmethod
     def _already_done(db: Session, match_id: str, user_id: int, client_id: str) -> int | None:
-        row = db.scalars(select(ActionRecord).where(ActionRecord.match_id == match_id,
-                                                    ActionRecord.client_id == client_id)).first()
+        row = db.execute(_DONE, {"id": match_id, "cid": client_id}).first()
         if row is None:
             return None
         if row.user_id != user_id:
             raise Stale("That action id was already used.")
-        return row.seq
+        return int(row.seq)
 
     def _act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
         with self._lock(match_id), self.sessions.begin() as db:

@@ -14,11 +14,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonpatch
 from anyio import to_thread
 from starlette.websockets import WebSocket
 
 from ..matches.service import MatchError, MatchService
+from .diff import view_patch
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0
@@ -100,7 +100,7 @@ class Hub:
                     continue
                 key = (conn.role, conn.version)
                 if key not in patches:
-                    patches[key] = jsonpatch.make_patch(conn.view, views[conn.role]).patch
+                    patches[key] = view_patch(conn.view, views[conn.role])
                 message = {"type": "patch", "match": match_id, "from": conn.version,
                            "version": version, "ops": patches[key]}
                 conn.version, conn.view = version, views[conn.role]

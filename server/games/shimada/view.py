@@ -12,7 +12,7 @@ import copy
 import random
 from typing import Any
 
-from ...engine.core import OMNISCIENT, Message, Role, State, visible_log
+from ...engine.core import OMNISCIENT, Message, Role, State
 from . import combat, movement
 from .data import SIDES
 from .rules import active_roles, points
@@ -74,6 +74,45 @@ def _scrub(state: State, obj: Any, omniscient: bool) -> Any:
     return {k: _scrub(state, v, omniscient) for k, v in obj.items()}
 
 
+_LINES: dict[tuple[int, bool, tuple[str, ...]], tuple[Any, Any]] = {}
+_UIDS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+_CACHE_SIZE = 200_000
+
+
+def _uids_in(obj: Any) -> list[str]:
+    if isinstance(obj, list):
+        return [u for x in obj for u in _uids_in(x)]
+    if not isinstance(obj, dict):
+        return []
+    return [obj["uid"]] if "uid" in obj else [u for v in obj.values() for u in _uids_in(v)]
+
+
+def _log(state: State, role: Role | None, omniscient: bool) -> list[Any]:
+    """The log lines ``role`` may read, scrubbed. Log entries are immutable and shared between
+    states, so a line's scrubbed form is kept, keyed by the entry and the faces of the counters it
+    names, and reused while the entry lives (the cache holds the entry, so its id stays its own)."""
+    out = []
+    for entry in state["log"]:
+        to = entry.get("to")
+        if not (to is None or omniscient or (role is not None and role in to)):
+            continue
+        known = _UIDS.get(id(entry))
+        if known is None or known[0] is not entry:
+            known = (entry, tuple(_uids_in(entry.get("args"))))
+            _UIDS[id(entry)] = known
+        faces = () if omniscient else tuple(unit(state, u)["face"] for u in known[1])
+        key = (id(entry), omniscient, faces)
+        hit = _LINES.get(key)
+        if hit is None or hit[0] is not entry:
+            line = _scrub(state, {k: v for k, v in entry.items() if k != "to"}, omniscient)
+            if len(_LINES) > _CACHE_SIZE:
+                _LINES.clear()
+                _UIDS.clear()
+            hit = _LINES[key] = (entry, line)
+        out.append(hit[1])
+    return out
+
+
 def view(state: State, role: Role | None) -> dict[str, Any]:
     omniscient = role == OMNISCIENT
     over = state["result"] is not None
@@ -90,7 +129,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
                                for s in SIDES},
         "attack": None, "retreat": None, "advance": None, "exchange": None,
         "prompt": _scrub(state, _prompt(state, role), omniscient),
-        "log": _scrub(state, visible_log(state["log"], role), omniscient),
+        "log": _log(state, role, omniscient),
     }
     # §3 / §11: the dawn turn is the Japanese player's secret until dawn (or the end of the match).
     if state["dawn_turn"] is not None and (state["dawn"] or over or role in ("japanese", OMNISCIENT)):
