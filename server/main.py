@@ -7,11 +7,13 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .accounts import Accounts
 from .api import auth, matches, me, pages, play, ws
@@ -21,6 +23,7 @@ from .matches.service import MatchError, MatchService, now
 from .notify.dispatch import Notifier
 from .notify.email import Mailer, SmtpSettings
 from .profiles import Profiles
+from .ratelimit import make_limiter
 from .realtime.broker import make_broker
 from .realtime.hub import Hub
 from .realtime.presence import make_presence
@@ -39,12 +42,13 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now)
     broker = make_broker(settings.redis_url)
     presence = make_presence(settings.redis_url)
+    limiter = make_limiter(settings.redis_url)
     hub = Hub(service)
     mailer = Mailer(SmtpSettings(host=settings.smtp_host, port=settings.smtp_port, sender=settings.smtp_sender,
                                  username=settings.smtp_username, password=settings.smtp_password,
                                  starttls=settings.smtp_starttls)) if settings.smtp_host else None
     notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now)
-    sweeper = Sweeper(service, broker, notifier, settings.sweep_seconds)
+    sweeper = Sweeper(service, broker, notifier, settings.sweep_seconds, hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,6 +58,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         yield
         await sweeper.stop()
         await presence.stop()
+        await limiter.stop()
         await broker.stop()
         engine.dispose()
 
@@ -67,10 +72,13 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.state.broker = broker
     app.state.hub = hub
     app.state.presence = presence
+    app.state.limiter = limiter
     app.state.notifier = notifier
     app.state.sweeper = sweeper
     app.state.profiles = Profiles(sessions, service, settings.vacation_days, service.now, settings.webhook_private)
     app.state.engine = engine
+
+    app.add_middleware(BodyLimit, limit=MAX_BODY)  # added first: inside the guard, next to the routes
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
@@ -87,6 +95,12 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     async def match_error(_request: Request, exc: MatchError) -> JSONResponse:
         return JSONResponse({"reason": exc.reason, **exc.extra}, status_code=exc.status)
 
+    @app.exception_handler(OperationalError)
+    async def database_down(_request: Request, _exc: OperationalError) -> JSONResponse:
+        # Retryable: a request whose transaction failed was not acknowledged, and actions carry ids.
+        return JSONResponse({"reason": "The database is unavailable; try again in a moment."}, status_code=503,
+                            headers={"Retry-After": "2"})
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"reason": str(exc.detail), "detail": exc.detail}, status_code=exc.status_code,
@@ -98,7 +112,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
         reason = f"Malformed request: {where}: {first.get('msg', 'invalid')}" if first else "Malformed request."
-        return JSONResponse({"reason": reason, "detail": _jsonable(errors)}, status_code=422)
+        # The input is never echoed: it may be a password, or a NaN that JSON cannot carry (a 500).
+        detail = [{k: v for k, v in e.items() if k != "input"} for e in errors]
+        return JSONResponse({"reason": reason, "detail": _jsonable(detail)}, status_code=422)
 
     app.include_router(auth.router)
     app.include_router(matches.router)
@@ -108,6 +124,31 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.FRONTEND), name="static")
     return app
+
+
+class BodyLimit:
+    """Counts a request body as it arrives: a body sent without Content-Length (chunked) is refused
+    with 413 as soon as it passes the limit, instead of being read whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        total = 0
+
+        async def limited() -> Message:
+            nonlocal total
+            message = await receive()
+            if message["type"] == "http.request":
+                total += len(message.get("body", b""))
+                if total > self.limit:
+                    raise HTTPException(413, "Request body too large.")
+            return message
+
+        await self.app(scope, limited, send)
 
 
 def _jsonable(errors: Any) -> Any:

@@ -1,6 +1,7 @@
 """The periodic work of every app process: matches out of time, "time is running out" warnings,
 deliveries to retry. Deadlines live in the database, so a restart or a second process loses nothing;
-the row locks in ``endings.sweep`` make each effect happen once."""
+the row locks in ``endings.sweep`` make each effect happen once. It also brings this process's
+sockets up to date with the database, in case an event between processes was lost."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ from .matches import endings
 from .matches.service import MatchService
 from .notify.dispatch import Notifier
 from .realtime.broker import Broker
+from .realtime.hub import Hub
 
 log = logging.getLogger(__name__)
 
 
 class Sweeper:
-    def __init__(self, service: MatchService, broker: Broker, notifier: Notifier, every: float) -> None:
+    def __init__(self, service: MatchService, broker: Broker, notifier: Notifier, every: float,
+                 hub: Hub | None = None) -> None:
+        self.hub = hub
         self.service = service
         self.broker = broker
         self.notifier = notifier
@@ -36,6 +40,8 @@ class Sweeper:
         for match_id, _ in swept.flagged:
             await self.broker.publish({"kind": "summary", "match": match_id})
         await to_thread.run_sync(self.notifier.retry)
+        if self.hub is not None:
+            await self.hub.catch_up()
         return swept
 
     async def _loop(self) -> None:

@@ -43,7 +43,9 @@ class Servers:
 
     def env(self) -> dict[str, str]:
         env = {**os.environ, "DATABASE_URL": self.database_url, "ARGON2_TIME_COST": "1",
-               "ARGON2_MEMORY_COST": "8192", "SWEEP_SECONDS": "5"}
+               "ARGON2_MEMORY_COST": "8192", "SWEEP_SECONDS": "5",
+               # the load generator registers its many accounts from one address
+               "REGISTER_IP_LIMIT": "0", "LOGIN_IP_LIMIT": "0", "WS_BURST": "0"}
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
         else:

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine import rng
@@ -56,6 +56,12 @@ class Illegal(MatchError):
 
 class TooMany(MatchError):
     status = 429
+
+
+class Unavailable(MatchError):
+    """The database could not be reached: nothing was acknowledged; resend with the same id."""
+
+    status = 503
 
 
 def now() -> datetime:
@@ -185,6 +191,12 @@ class MatchService:
         if version == m.version:
             self._remember(m.id, version, state)
         return state
+
+    def versions(self, match_ids: Roles) -> dict[str, int]:
+        """The latest version of each of these matches."""
+        with self.sessions() as db:
+            rows = db.execute(select(Match.id, Match.version).where(Match.id.in_(match_ids))).all()
+            return {str(mid): int(version) for mid, version in rows}
 
     def state_at_version(self, match_id: str, version: int) -> State:
         """The whole state after ``version`` records (secrets included: never sent as it is)."""
@@ -405,6 +417,9 @@ class MatchService:
         """Apply one action. Raises MatchError; then nothing changed."""
         try:
             return self._committed(match_id, self._act(match_id, user_id, version, action, client_id))
+        except OperationalError:
+            raise Unavailable("The database is unavailable: the action was not acknowledged; "
+                              "send it again with the same id.") from None
         except IntegrityError:
             # Lost a race with another process (same seq) or a resend raced itself (same id).
             with self.sessions() as db:

@@ -50,6 +50,9 @@ class RedisBroker:
         import redis.asyncio as redis
 
         self._redis = redis.from_url(url)
+        # Publishing must never hang an action that is already committed: short timeouts, and a
+        # lost event is caught up from the database (Hub.catch_up).
+        self._publisher = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 
@@ -58,11 +61,15 @@ class RedisBroker:
         await asyncio.wait_for(self._ready.wait(), timeout=10)
 
     async def _listen(self, handler: Handler) -> None:
+        first = True
         while True:
             try:
                 async with self._redis.pubsub() as pubsub:
                     await pubsub.subscribe(CHANNEL)
                     self._ready.set()
+                    if not first:  # events published while we were away are lost: catch up
+                        await handler({"kind": "resync"})
+                    first = False
                     async for message in pubsub.listen():
                         if message.get("type") != "message":
                             continue
@@ -79,7 +86,7 @@ class RedisBroker:
 
     async def publish(self, event: dict[str, Any]) -> None:
         try:
-            await self._redis.publish(CHANNEL, json.dumps(event))
+            await self._publisher.publish(CHANNEL, json.dumps(event))
         except Exception:
             # The action is committed already; clients catch up by version on their next resync.
             log.warning("redis publish failed", exc_info=True)
@@ -90,6 +97,7 @@ class RedisBroker:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self._redis.aclose()
+        await self._publisher.aclose()
 
 
 def make_broker(redis_url: str | None) -> Broker:

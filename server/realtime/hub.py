@@ -22,22 +22,63 @@ from .diff import view_patch
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0
+OUTBOX = 64  # messages waiting for one socket; a client further behind is dropped and resyncs
+
+
+class Gone(Exception):
+    """The socket is closed, or was dropped for not reading."""
 
 
 @dataclass(eq=False)
 class Connection:
+    """One websocket. Messages go through a bounded outbox written by the connection's own task,
+    so a client that stops reading never holds up the others, and its memory stays bounded: when
+    its outbox is full it is closed, and on reconnecting it gets a fresh snapshot."""
+
     ws: WebSocket
     match_id: str
     user_id: int | None
     role: str | None
     version: int = -1
     view: dict[str, Any] = field(default_factory=dict)
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    writer: asyncio.Task[None] | None = None
+    closed: bool = False
 
     async def send(self, message: dict[str, Any]) -> None:
-        async with self.send_lock:
-            await asyncio.wait_for(self.ws.send_text(json.dumps(message, ensure_ascii=False)),
-                                   SEND_TIMEOUT)
+        if self.closed:
+            raise Gone()
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write())
+        try:
+            self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            await self.close(1008, "too slow: reconnect for a fresh view")
+            raise Gone() from None
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1011)
+
+    async def close(self, code: int, reason: str = "") -> None:
+        self.closed = True
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code, reason=reason)
+
+    def stop(self) -> None:
+        self.closed = True
+        if self.writer is not None:
+            self.writer.cancel()
 
 
 class Hub:
@@ -53,6 +94,7 @@ class Hub:
         self.listeners.setdefault(conn.match_id, set()).add(conn)
 
     def remove(self, conn: Connection) -> None:
+        conn.stop()
         conns = self.listeners.get(conn.match_id)
         if conns is not None:
             conns.discard(conn)
@@ -79,6 +121,8 @@ class Hub:
             await self.push_chat(str(event["match"]), int(event["id"]))
         elif kind == "summary":
             await self.push_summary(str(event["match"]))
+        elif kind == "resync":  # the broker reconnected: events may have been missed meanwhile
+            await self.catch_up()
         elif kind == "logout":
             await self.close_user(int(event["user"]))
 
@@ -143,13 +187,23 @@ class Hub:
         except Exception:
             # A dead or stuck socket: drop it; the client resyncs with a snapshot when it returns.
             self.remove(conn)
-            with contextlib.suppress(Exception):
-                await conn.ws.close(code=1011)
+            await conn.close(1011)
+
+    async def catch_up(self) -> None:
+        """Bring every socket of this process up to its match's version in the database. Events
+        can be lost (Redis down or paused, a publisher that died after its commit): this makes the
+        loss a delay, never a missing patch. Run after the broker reconnects and periodically."""
+        ids = [m for m, conns in self.listeners.items() if conns]
+        if not ids:
+            return
+        versions = await to_thread.run_sync(self.service.versions, ids)
+        for match_id, version in versions.items():
+            if any(c.version < version for c in self.listeners.get(match_id, ())):
+                await self.push(match_id)
 
     async def close_user(self, user_id: int) -> None:
         for conns in list(self.listeners.values()):
             for conn in list(conns):
                 if conn.user_id == user_id:
                     self.remove(conn)
-                    with contextlib.suppress(Exception):
-                        await conn.ws.close(code=4401, reason="logged out")
+                    await conn.close(4401, "logged out")

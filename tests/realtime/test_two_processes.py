@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 def _serve(port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL,
-           "ARGON2_TIME_COST": "1", "ARGON2_MEMORY_COST": "8192"}
+           "ARGON2_TIME_COST": "1", "ARGON2_MEMORY_COST": "8192", "REGISTER_IP_LIMIT": "0"}
     return subprocess.Popen([sys.executable, "-m", "server.cli", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

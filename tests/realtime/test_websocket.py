@@ -145,3 +145,16 @@ def test_joining_turns_a_watcher_into_a_player(live: LiveServer) -> None:
     assert receive(ws, "summary")["status"] == "active"
     snap = receive(ws, "snapshot")
     assert snap["role"] == "south" and "secret" in snap["view"]
+
+
+def test_a_lost_event_is_caught_up_from_the_database(database: str) -> None:
+    """An action committed without its event reaching this process (Redis down, a publisher killed
+    after its commit) still reaches the sockets: the periodic check compares versions."""
+    with LiveServer(database, sweep_seconds=0.1) as server:
+        a, b, m = _pair(server)
+        follower = Follower(open_socket(server, m, b))
+        svc = server.app.state.service
+        north = server.app.state.accounts.user_for(a.http.cookies["cp_session"])
+        svc.act(m, north.id, 0, {"type": "add", "n": 1}, "no-event")  # straight to the service: no event
+        msg = follower.follow()
+        assert msg["version"] == 1 and follower.view["total"] == 1
