@@ -17,6 +17,7 @@ from ...engine import rng
 from ...engine.core import Action, Message, State
 from ...engine.crt import ratio
 from . import special
+from .fog import move_readers
 from .movement import mech_road_only, stack_violations
 from .units import (
     Situation,
@@ -325,6 +326,7 @@ def resolve(state: State, at: str) -> None:
                           "even": False})
             tasks.append({"kind": "retreats", "side": d_side, "hexes": int(r["defender_retreat"])})
         tasks.append({"kind": "losses", "side": a_side, "count": int(r["attacker_steps"]), "even": True})
+        # §12.3: an attacker's AR retreat is never optional, out of a fortress city too (it may surrender).
         tasks.append({"kind": "retreats", "side": a_side, "hexes": int(r["attacker_retreat"])})
     tasks.append({"kind": "pursuit", "side": a_side})
     tasks.append({"kind": "stacking", "side": d_side})
@@ -578,7 +580,7 @@ def retreat_step(state: State, to: str) -> None:
     unit(state, uid)["hex"] = to
     special.moved(state, uid, frm, to)
     task["path"].append(to)
-    log(state, "retreat", private(state, unit(state, uid)["side"]), unit=name(state, uid), frm=frm, to=to)
+    log(state, "retreat", move_readers(state, [uid], frm, to), unit=name(state, uid), frm=frm, to=to)
     from .supply import occupy
     occupy(state, to, unit(state, uid)["side"])  # AMBIG-26: a retreat passes through
     state["current"]["retreated"].append(uid)
@@ -618,7 +620,7 @@ def pursue(state: State, uid: str) -> None:
     frm = unit(state, uid)["hex"]
     unit(state, uid)["hex"] = cur["at"]
     special.moved(state, uid, frm, cur["at"])
-    log(state, "pursue", private(state, unit(state, uid)["side"]), unit=name(state, uid), frm=frm, to=cur["at"])
+    log(state, "pursue", move_readers(state, [uid], frm, cur["at"]), unit=name(state, uid), frm=frm, to=cur["at"])
     from .supply import occupy
     occupy(state, cur["at"], unit(state, uid)["side"])
     proceed(state)

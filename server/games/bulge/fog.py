@@ -10,7 +10,8 @@ Reading (documented in PROVENANCE.md):
   do the VP, city occupation, the army lines, air markers and combat;
 - spectators see only what both sides see: a unit is shown to them when its enemy sees it; no last-seen
   marks;
-- log lines about movement, supply and losses out of the enemy's sight are addressed to the owner only.
+- log lines about movement, supply and losses out of the enemy's sight are addressed to the owner only
+  (a move line is public when the enemy sees the unit at both ends of it).
 """
 
 from __future__ import annotations
@@ -32,21 +33,32 @@ def on(state: State) -> bool:
 def sight(state: State, side: str) -> frozenset[str]:
     """The hexes ``side`` sees: within SIGHT of its units on the map (commandos do not look for others)."""
     b = board(state)
-    out: set[str] = set()
-    for u in state["units"].values():
-        if u["status"] == "map" and u["side"] == side and u["hex"]:
-            out.update(_within(b, u["hex"]))
-    return frozenset(out)
+    return _sight(b, frozenset(u["hex"] for u in state["units"].values()
+                               if u["status"] == "map" and u["side"] == side and u["hex"]))
 
 
-_WITHIN: dict[tuple[int, str], tuple[str, ...]] = {}
+_SIGHT: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
 
 
-def _within(b: Any, h: str) -> tuple[str, ...]:
-    key = (id(b), h)
+def _sight(b: Any, posts: frozenset[str]) -> frozenset[str]:
+    """Asked for every view and log line: cached on the hexes the side stands in."""
+    key = (id(b), posts)
+    hit = _SIGHT.get(key)
+    if hit is None:
+        if len(_SIGHT) > 256:
+            _SIGHT.clear()
+        hit = _SIGHT[key] = frozenset(x for h in posts for x in _within(b, h))
+    return hit
+
+
+_WITHIN: dict[tuple[int, str, int], tuple[str, ...]] = {}
+
+
+def _within(b: Any, h: str, radius: int = SIGHT) -> tuple[str, ...]:
+    key = (id(b), h, radius)
     hit = _WITHIN.get(key)
     if hit is None:
-        hit = _WITHIN[key] = tuple(x for x in b.grid.within(h, SIGHT) if b.grid.contains(x))
+        hit = _WITHIN[key] = tuple(x for x in b.grid.within(h, radius) if b.grid.contains(x))
     return hit
 
 
@@ -76,6 +88,19 @@ def readers(state: State, uid: str) -> list[Role] | None:
         return None
     u = state["units"][uid]
     return None if seen_by(state, enemy(u["side"]), uid) else [u["side"]]
+
+
+def move_readers(state: State, uids: list[str], frm: str | None, to: str) -> list[Role] | None:
+    """Who may read that ``uids`` went ``frm`` → ``to`` (``frm`` None: came on from off the map): everybody;
+    under fog of war the owner only, unless the enemy sees them at both ends (then it saw the move)."""
+    if not on(state):
+        return None
+    side = state["units"][uids[0]]["side"]
+    eyes = sight(state, enemy(side))  # the mover's own move does not change what the enemy sees
+    unseen = side == "german" and any(is_commando(state, u) for u in uids)  # commandos: never seen
+    if unseen or to not in eyes or (frm is not None and frm not in eyes):
+        return [side]
+    return None
 
 
 def remember(state: State) -> None:
@@ -113,9 +138,9 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
     and their steps changed. None without fog (digest §6: nothing is hidden)."""
     if not on(state):
         return None
-    import copy
     rnd = random.Random(k * 7919 + len(state["log"]))
-    other = copy.deepcopy(state)
+    # only the units differ (the rest is shared); a unit record holds plain values only
+    other = {**state, "units": {uid: dict(u) for uid, u in state["units"].items()}}
     b = board(state)
     # spectators: move hidden German units only (keeps the Allied eyes still)
     hidden_sides = [enemy(str(role))] if role in SIDES else ["german"]
@@ -125,13 +150,14 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
         eyes = sight(state, watcher)
         # conservative: out of sight by 2 more hexes, so that no retreat or encirclement test of a seen
         # unit can feel the moved unit's ZOC
-        near = {x for uid, u in state["units"].items() if u["side"] == watcher and u["status"] == "map"
-                for x in b.grid.within(u["hex"], SIGHT + 2)}
+        near = {x for u in state["units"].values() if u["side"] == watcher and u["status"] == "map"
+                for x in (u["hex"], *_within(b, u["hex"], SIGHT + 2))}
         free = [h for h in b.hexes if h not in near]
+        shown = visible(state, None) if role is None else set()
         for uid, u in sorted(other["units"].items()):
             if u["side"] != side or u["status"] != "map" or seen_by(state, watcher, uid, eyes):
                 continue
-            if role is None and uid in visible(state, None):
+            if uid in shown:
                 continue
             u["hex"] = rnd.choice(free)
             if not is_commando(state, uid):

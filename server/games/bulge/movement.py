@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
 from . import special
+from .fog import move_readers
 from .units import (
     Situation,
     board,
@@ -21,7 +22,6 @@ from .units import (
     is_important,
     log,
     name,
-    private,
     spec,
     stack_problem,
     tables,
@@ -244,7 +244,9 @@ def legal_actions(state: State) -> list[Action]:
     acts += special.skorzeny_actions(state)
     acts += special.paradrop_actions(state)
     current = set(mover_units(state))
-    selectable = sorted(u for u in state["units"] if u not in current and can_select(state, u, sit))
+    player = state["player"]
+    selectable = sorted(uid for uid, u in state["units"].items() if u["side"] == player and not u.get("moved")
+                        and uid not in current and can_select(state, uid, sit))
     acts += [{"type": "select", "unit": u} for u in selectable]
     stacks: dict[str, int] = {}
     for u in selectable:
@@ -285,7 +287,9 @@ def go_strategic(state: State) -> None:
     state["mover"]["mode"] = "strategic"
     for u in mover_units(state):
         unit(state, u)["mode"] = "strategic"
-    log(state, "strategic", private(state, state["player"]), units=[name(state, u) for u in mover_units(state)])
+    uids = mover_units(state)
+    at = unit(state, uids[0])["hex"]
+    log(state, "strategic", move_readers(state, uids, at, at), units=[name(state, u) for u in uids])
 
 
 def fog(state: State) -> bool:
@@ -320,16 +324,7 @@ def move(state: State, to: str) -> None:
         special.open_road(state, a, to)
     elif side == "allied":
         special.close_road(state, to)
-    if a is None:
-        log(state, "enter", private(state, side), units=[name(state, u) for u in uids], to=to)
-    else:
-        last = state["log"][-1] if state["log"] else None
-        names = [name(state, u) for u in uids]
-        if last and last["key"] == "log.move" and last["args"]["units"] == names and last["args"]["to"] == a:
-            # one line per move, not per hex; log lines are shared between states: replace, never edit
-            state["log"][-1] = {**last, "args": {**last["args"], "to": to}}
-        else:
-            log(state, "move", private(state, side), units=names, frm=a, to=to)
+    _log_step(state, uids, a, to)
     pass_through(state, uids, to)
     if commandos and Situation(state).units(to, "allied", commandos=False) \
             and special.detect(state, to, uids, None if not fog(state) else ["german"]):
@@ -345,6 +340,23 @@ def move(state: State, to: str) -> None:
             and not special.breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
             and not special.escape_actions(state, uids):
         finish_move(state)
+
+
+def _log_step(state: State, uids: list[str], a: str | None, to: str) -> None:
+    """One line per move naming the units, not one per hex. Under fog of war a line the enemy may not read
+    (it does not see the units at both ends) goes to the owner only, and lines of both kinds never merge."""
+    names = [name(state, u) for u in uids]
+    readers = move_readers(state, uids, a, to)
+    if a is None:
+        log(state, "enter", readers, units=names, to=to)
+        return
+    last = state["log"][-1] if state["log"] else None
+    if last and last["key"] == "log.move" and last["args"]["units"] == names and last["args"]["to"] == a \
+            and last["to"] == readers:
+        # log lines are shared between states: replace, never edit
+        state["log"][-1] = {**last, "args": {**last["args"], "to": to}}
+    else:
+        log(state, "move", readers, units=names, frm=a, to=to)
 
 
 def pass_through(state: State, uids: list[str], hex_id: str) -> None:

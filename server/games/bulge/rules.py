@@ -232,6 +232,7 @@ def legal_actions(state: State, role: Role) -> list[Action]:
 
 def apply(state: State, role: Role, action: Action) -> State:
     kind = action["type"]
+    settled = supply.settle_key(state)
     if state["step"] == placement.STEP:
         _apply_setup(state, action)
         fog.remember(state)
@@ -304,7 +305,7 @@ def apply(state: State, role: Role, action: Action) -> State:
         combat.proceed(state)
     special.triggers(state)
     _after(state)
-    if state["result"] is None:
+    if state["result"] is None and supply.settle_key(state) != settled:
         supply.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
     fog.remember(state)
     return state

@@ -9,7 +9,7 @@ Rule references are to ``shared/rules/bulge.md``; ``AMBIG-n`` to its §9.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...engine import rng
@@ -388,15 +388,9 @@ def air_actions(state: State) -> list[Action]:
     out: list[Action] = []
     if fb_left(state) > 0:
         sit = Situation(state)
-        b = board(state)
         if step == "air_interdiction":
             marked = set(state.get("interdiction", []))
-            from .fog import visible
-            seen = visible(state, "allied")  # fog of war: only the German units the Allies see
-            near = {n for g in on_map(state, "german") if g in seen
-                    for n in [unit(state, g)["hex"], *b.neighbours(unit(state, g)["hex"])]}
-            cand = (set(b.road_hexes) | near) - marked  # AMBIG reading: road hexes and hexes next to Germans
-            out = [{"type": "air_interdict", "at": h} for h in sorted(cand)]
+            out = [{"type": "air_interdict", "at": h} for h in interdiction_hexes(state) if h not in marked]
         elif step == "air_defence":
             zoc = sit.zoc("german")
             out = [{"type": "air_defend", "at": h} for h in sorted(sit.at)
@@ -416,6 +410,91 @@ def place_fb(state: State, kind: str, at: str) -> None:
     else:
         state.setdefault("air", {})[at] = "offence" if kind == "air_attack" else "defence"  # §10.5-§10.6
     log(state, "fb", role={"key": f"fb.{kind}"}, hex=at)
+
+
+def interdiction_hexes(state: State) -> tuple[str, ...]:
+    """§10.4: "in any hex". Offered: every hex where a marker can matter this phase, i.e. a hex some German
+    unit free to move this phase could enter (the stack entering it loses a step), and the 6 hexes around a
+    road hex it could enter (the road MP). Under fog of war, every hex: the offer must not tell where
+    unseen German units are."""
+    b = board(state)
+    if state.get("options", {}).get("fog_of_war"):
+        return b.hexes
+    reach = _german_reach(state)
+    near = {n for h in reach if h in b.road_hexes for n in b.neighbours(h)}
+    return tuple(sorted(reach | near))
+
+
+def _german_reach(state: State) -> frozenset[str]:
+    """The hexes the German units free to move this phase could enter, generously: terrain, road and river
+    costs and §7.6 deep forest count; EZOC, enemy units, army zones and markers are ignored (a larger set
+    refuses no useful marker). Cached on the movers' positions and allowances."""
+    from .movement import _hex_cost, allowance, can_select, due, entry_hexes
+    sit = Situation(state)
+    movers: list[tuple[str, int, int, bool]] = []  # (hex, combat MP left, strategic MP left, mechanised)
+    for uid, u in sorted(state["units"].items()):
+        if u["side"] != "german":
+            continue
+        waiting = state["phase"] == "movement_1" and due(state, uid) and not skorzeny_ready(state, uid)
+        if not (can_select(state, uid, sit) or waiting):  # §9.5(1): either Skorzeny form may still come on
+            continue
+        combat, strategic = allowance(state, uid, "combat"), allowance(state, uid, "strategic")
+        mech = spec(state, uid).mechanised
+        if u["status"] == "map":
+            movers.append((u["hex"], combat, strategic, mech))
+            continue
+        for h in entry_hexes(state, uid, sit):
+            cost = _hex_cost(state, h)  # AMBIG-4: entering pays the entry hex's terrain
+            if cost is not None and cost <= combat:
+                movers.append((h, combat - cost, 0, mech))
+    return _reach(state["data"], tuple(movers))
+
+
+@lru_cache(maxsize=32)
+def _reach(data: str, movers: tuple[tuple[str, int, int, bool], ...]) -> frozenset[str]:
+    from ...engine.paths import multi_source
+    from .data import dataset
+    from .movement import _hex_cost, mech_road_only
+    gd = dataset(data)
+    b, t = gd.board, gd.tables
+    state: State = {"data": data}  # all that the terrain helpers read
+    start = "*"  # one search per kind: a virtual start, one step to each mover costing the MP it lacks
+    out: set[str] = set()
+    for mech in (False, True):
+        budgets: dict[str, int] = {}
+        for h, mp, _s, m in movers:
+            if m == mech:
+                budgets[h] = max(mp, budgets.get(h, 0))
+        top = max(budgets.values(), default=0)
+
+        def cost(a: str, x: str, mech: bool = mech, budgets: dict[str, int] = budgets, top: int = top) -> int | None:
+            if a == start:
+                return top - budgets[x]
+            if b.is_road(a, x):
+                return t.mp("main_road") if b.is_main_road(a, x) and "main_road" in t.terrain else t.mp("road")
+            if mech and mech_road_only(state, a, x):
+                return None  # §7.6
+            c = _hex_cost(state, x)
+            if c is not None and b.is_river(a, x):
+                extra = t.mp("major_river") if b.is_major_river(a, x) and "major_river" in t.terrain else t.mp("river")
+                c = None if extra is None else c + extra
+            return c
+
+        def around(h: str, budgets: dict[str, int] = budgets) -> list[str]:
+            return list(budgets) if h == start else b.neighbours(h)
+        out |= set(multi_source([start], around, cost, top)) - {start}
+    # §7.2: strategic movement runs along main roads only, at the main-road rate.
+    roads: dict[str, int] = {}
+    for h, _c, mp, _m in movers:
+        if mp > 0 and h in b.main_road_hexes:
+            roads[h] = max(mp, roads.get(h, 0))
+    top = max(roads.values(), default=0)
+    rate = t.mp("main_road") if "main_road" in t.terrain else t.mp("road")
+
+    def main(h: str) -> list[str]:
+        return list(roads) if h == start else [n for n in b.road_neighbours.get(h, ()) if b.is_main_road(h, n)]
+    out |= set(multi_source([start], main, lambda a, x: top - roads[x] if a == start else rate, top)) - {start}
+    return frozenset(out)
 
 
 def interdicted(state: State, h: str) -> bool:
@@ -552,7 +631,7 @@ def close_road(state: State, h: str) -> None:
 
 
 def misdirect_actions(state: State, task: dict[str, Any]) -> list[Action]:
-    """§9.5(3), AMBIG-22: the German player moves the Allied unit along roads only, normal limits."""
+    """§9.5(3), AMB-22: the German player moves the Allied unit along roads only, normal limits."""
     from .movement import _where, mover_units, mp_left, step_cost
     uids = mover_units(state)
     sit = Situation(state)
@@ -569,19 +648,31 @@ def misdirect_actions(state: State, task: dict[str, Any]) -> list[Action]:
 
 
 def misdirect(state: State, to: str) -> None:
+    """§9.5(3): the German player leads the lost Allied unit one hex along a road."""
     from .movement import _where, mover_units, step_cost
+    task = state["pending"][0]
     uids = mover_units(state)
     a = _where(state, uids)
+    assert a is not None
+    if task.get("steps") and (hidden := commandos_at(state, a)) and detect(state, a, hidden):
+        # AMB-22: the misdirected move follows the normal rules, so leaving a commando's hex it entered
+        # on the way is rolled for (§9.5(3)(b), one roll whatever the number of commandos; the hex where it
+        # went astray was rolled for already). Found: the commandos are removed and the ruse is over; the
+        # unit stays and its owner goes on with the MP left. Not found: it goes where it is led.
+        state["pending"].pop(0)
+        log(state, "misdirect_over", units=[name(state, u) for u in uids], hex=a)
+        return
     cost = step_cost(state, Situation(state), uids, "combat", a, to)
-    assert cost is not None and a is not None
+    assert cost is not None
     for u in uids:
         rec = unit(state, u)
         rec["mp"] = int(rec["mp"]) + cost
         rec["hex"] = to
         moved(state, u, a, to)
+    task["steps"] = int(task.get("steps", 0)) + 1
     log(state, "misdirected", units=[name(state, u) for u in uids], frm=a, to=to)
     if to in Situation(state).ezoc("allied"):
-        state["pending"][0]["stopped"] = True
+        task["stopped"] = True  # §5.4: entering an EZOC stops it
 
 
 def end_misdirect(state: State) -> None:

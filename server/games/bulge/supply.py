@@ -86,6 +86,13 @@ def occupation(state: State, sit: Situation | None = None) -> dict[str, str | No
     return out
 
 
+def settle_key(state: State) -> tuple[Any, ...]:
+    """Everything ``settle_cities`` reads that an action can change: where the units are (and whether they
+    have a ZOC, §8.5(3)), the last passers, the broken-through entries. Unchanged: nothing to settle."""
+    units = tuple((u["hex"], u["status"], bool(u.get("option_retreat"))) for u in state["units"].values())
+    return (units, state["player"], tuple(sorted(state["occupied"].items())), tuple(state["broken_through"]))
+
+
 def settle_cities(state: State) -> None:
     """§13.2(1)/§13.3(4): VP for each German occupation of an important (or fortress) city; an Allied
     recapture cancels them (AMBIG-26: a city occupied by neither keeps its VP)."""

@@ -106,16 +106,28 @@ class Situation:
     def zoc(self, side: str) -> frozenset[str]:
         """§5.1: the hexes in the ZOC of ``side``'s units (into all terrain, across rivers)."""
         if side not in self._zoc:
-            b = board(self.state)
-            out: set[str] = set()
-            for uid in on_map(self.state, side):
-                if has_zoc(self.state, uid):
-                    out.update(b.neighbours(unit(self.state, uid)["hex"]))
-            self._zoc[side] = frozenset(out)
+            s = self.state
+            posts = frozenset(h for h, uids in self.at.items()
+                              if any(s["units"][u]["side"] == side and has_zoc(s, u) for u in uids))
+            self._zoc[side] = _zoc_of(board(s), posts)
         return self._zoc[side]
 
     def ezoc(self, side: str) -> frozenset[str]:
         return self.zoc(enemy(side))
+
+
+_ZOC: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+
+
+def _zoc_of(b: Board, posts: frozenset[str]) -> frozenset[str]:
+    """The hexes next to ``posts``; asked several times per action for the same posts, so remembered."""
+    key = (id(b), posts)
+    hit = _ZOC.get(key)
+    if hit is None:
+        if len(_ZOC) > 256:
+            _ZOC.clear()
+        hit = _ZOC[key] = frozenset(n for h in posts for n in b.neighbours(h))
+    return hit
 
 
 def has_zoc(state: State, uid: str) -> bool:

@@ -123,3 +123,34 @@ def _current(state: State, role: Role | None) -> dict[str, Any] | None:
 def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
     """Without fog of war nothing is hidden (digest §6: open information, commandos included): None."""
     return fog.hidden_variant(state, role, seed)
+
+
+# === For the platform's undo: did an action show anything hidden? ===
+
+def revealed(before: State, after: State) -> bool:
+    """True when the action that turned ``before`` into ``after`` made something hidden known to someone, so
+    that it may not be undone. Without fog of war nothing is hidden (digest §6): False. Under fog of war: a
+    side now sees an enemy unit it did not see before; or what a side remembers of enemy positions
+    (``state["seen"]``, the hexes: the turn stamp is no news) changed, e.g. a seen unit moved in its sight;
+    or a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3))."""
+    if not fog.on(after):
+        return False
+    for side in SIDES:
+        if _enemies_seen(after, side) - _enemies_seen(before, side):
+            return True
+    if _memory(before) != _memory(after):
+        return True
+    return any(e["key"] in ("log.detection", "log.astray") and (e["to"] is None or "allied" in e["to"])
+               for e in after["log"][len(before["log"]):])
+
+
+def _enemies_seen(state: State, side: str) -> set[str]:
+    eyes = fog.sight(state, side)
+    return {uid for uid, u in state["units"].items()
+            if u["side"] != side and u["status"] == "map" and fog.seen_by(state, side, uid, eyes)}
+
+
+def _memory(state: State) -> dict[str, dict[str, str]]:
+    if "seen" not in state:  # a new match: nothing remembered yet but what is in sight
+        return {side: {uid: state["units"][uid]["hex"] for uid in _enemies_seen(state, side)} for side in SIDES}
+    return {side: {uid: mark["hex"] for uid, mark in state["seen"].get(side, {}).items()} for side in SIDES}

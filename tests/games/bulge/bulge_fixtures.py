@@ -364,6 +364,24 @@ def _distance(grid: Any, a: str, b: str) -> int:
     return hit
 
 
+_NEAREST: dict[tuple[int, tuple[str, ...]], dict[str, int]] = {}
+
+
+def _nearest(grid: Any, h: str, aims: tuple[str, ...]) -> int:
+    """The distance from ``h`` to the nearest of ``aims`` (0 without aims), remembered per set of aims: the
+    aims stay the same for a whole phase while the player weighs every unit against them."""
+    key = (id(grid), aims)
+    memo = _NEAREST.get(key)
+    if memo is None:
+        if len(_NEAREST) > 512:
+            _NEAREST.clear()
+        memo = _NEAREST[key] = {}
+    hit = memo.get(h)
+    if hit is None:
+        hit = memo[h] = min((_distance(grid, h, g) for g in aims), default=0)
+    return hit
+
+
 def _objectives(state: State) -> tuple[str, ...]:
     """§13.3(4): the important and fortress cities (the VP objectives)."""
     from server.games.bulge.units import board
@@ -400,7 +418,7 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
     nearest the Germans that they do not garrison yet, otherwise close in; attack at ``allied_odds``.
     In the set-up (§9.1–§9.2) both place each unit on a random legal hex.
     Everything else (losses, retreats, air markers) is random."""
-    from server.games.bulge.units import Situation, board, enemy, spec, tables, unit
+    from server.games.bulge.units import Situation, board, enemy, is_commando, spec, tables, unit
     by: dict[str, list[tuple[str, Action]]] = {}
     for c in choices:
         by.setdefault(c[1]["type"], []).append(c)
@@ -424,20 +442,21 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
             return by["break_through"][0]
         if "skorzeny" in by:
             return next((c for c in by["skorzeny"] if c[1].get("choice") == "brigade"), by["skorzeny"][0])
-        foes = [u["hex"] for u in state["units"].values() if u["side"] == enemy(player) and u["status"] == "map"
-                and not unit_is_commando(state, u)]
+        foes = [u["hex"] for uid, u in state["units"].items() if u["side"] == enemy(player)
+                and u["status"] == "map" and not is_commando(state, uid)]
         held = state["city_owner"]
         if player == "german":
             goals = [h for h in _objectives(state) if held.get(h, b.initial_owner(h)) != "german"] + foes
         else:
-            front = sorted(_objectives(state), key=lambda h: min((grid.distance(h, f) for f in foes), default=99))
+            near_foe = tuple(foes)
+            front = sorted(_objectives(state), key=lambda h: _nearest(grid, h, near_foe) if near_foe else 99)
             mine = {u["hex"] for u in state["units"].values() if u["side"] == "allied" and u["status"] == "map"}
             goals = [h for h in front[:6] if h not in mine] or foes
 
         cities = goals[: len(goals) - len(foes)] if player == "german" else goals
 
         def far(h: str | None, aims: list[str] | None = None) -> int:
-            return min((_distance(grid, h, g) for g in (aims or goals)), default=0) if h else 99
+            return _nearest(grid, h, tuple(aims or goals)) if h else 99
         if "move" in by:
             from server.games.bulge.units import stack_problem
             movers = list(state["mover"]["units"])
@@ -515,12 +534,6 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
     return by["resolve"][0] if "resolve" in by else rnd.choice(choices)
 
 
-def unit_is_commando(state: State, u: dict[str, Any]) -> bool:
-    from server.games.bulge.units import is_commando
-    uid = next(k for k, v in state["units"].items() if v is u)
-    return is_commando(state, uid)
-
-
 def purposeful_playout(seed: bytes, *, scenario: str = "historical", options: dict[str, Any] | None = None,
                        max_actions: int = 12000, **kw: Any) -> Any:
     """A whole match between two ``purposeful_choice`` players, as an ``engine.testing.Playout``; fails on a
@@ -551,3 +564,14 @@ def purposeful_playout(seed: bytes, *, scenario: str = "historical", options: di
         vp[state["turn"]] = state["vp"]
         result.log.append((role, action))
     raise PlayoutError(f"runaway: no outcome after {max_actions} actions")
+
+
+def replay_in_place(result: Any) -> State:
+    """Replay a playout's log from its seed through the game's own ``apply``, on one state changed in place:
+    the same states as ``engine.testing.replay`` without re-checking the (already checked) legality of each
+    action or copying the state each time, for the long matches."""
+    import copy
+    state = RULES.setup(result.scenario, dict(result.options), result.seed)
+    for role, action in result.log:
+        state = RULES.apply(state, role, copy.deepcopy(action))
+    return state

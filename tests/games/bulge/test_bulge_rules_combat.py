@@ -223,3 +223,19 @@ def test_pursuit_only_by_units_that_lost_steps() -> None:
     s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("7:1", "Aopt"))  # 20 against 2: 10:1, capped
     s = do(s, {"type": "aopt", "steps": 1}, {"type": "lose_step", "unit": "G-PZ2"})
     assert [a["unit"] for a in acts(s) if a["type"] == "pursue"] == ["G-PZ2"]
+
+
+def test_attackers_out_of_a_fortress_must_retreat() -> None:
+    """§12.3: units attacking out of a fortress city that get an AR result must retreat (no choice to hold,
+    unlike a fortress defender), and with no legal retreat they surrender (§5.6), scored as destroyed."""
+    w = World(places={"0504": "fortress"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "AR"))
+    assert active(s) == "german" and set(types(s)) == {"retreat"}
+    s = do(s, acts(s)[0])
+    assert s["units"]["G-PZ1"]["hex"] != "0504" and s["units"]["G-PZ1"]["steps"] == 2
+    # Allied units east and west of the fortress: every other neighbour is in their ZOC.
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").at("U-INF2", "0404").begin()
+    s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "AR"))
+    assert s["units"]["G-PZ1"]["status"] == "eliminated" and s["vp"] == -2
+    assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.G-PZ1"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bulge_fixtures import World, acts, do, moves, types
+from bulge_fixtures import World, acts, do, moves, types, view
 
 SEL = {"type": "select", "unit": "G-PZ1"}
 
@@ -152,3 +152,27 @@ def test_end_phase_always_available() -> None:
     assert acts(s)[-1] == {"type": "end_phase"}
     s = do(s, SEL)
     assert {"type": "end_phase"} in acts(s)
+
+
+def test_move_log_names_the_unit_and_fog_keeps_unseen_moves_to_the_owner() -> None:
+    """§7.5 (one unit or stack at a time): one log line per move names the units moved (English and Japanese);
+    under the fog-of-war option a move the enemy does not see at both ends is logged to its owner only."""
+    from server.games.bulge.data import messages
+    cat = messages()
+    assert "{units}" in cat["en"]["log.move"] and "{units}" in cat["ja"]["log.move"]
+    assert "{units}" in cat["en"]["log.enter"] and "{units}" in cat["ja"]["log.strategic"]
+    w = World()
+    s = do(w.pos().at("G-PZ1", "0304").at("U-INF1", "0908").begin(), SEL,
+           {"type": "move", "unit": "G-PZ1", "to": "0404"}, {"type": "move", "unit": "G-PZ1", "to": "0504"})
+    line = s["log"][-1]
+    assert line["key"] == "log.move" and line["to"] is None
+    assert line["args"] == {"units": [{"key": "unit.G-PZ1"}], "frm": "0304", "to": "0504"}
+    fog = w.pos().at("G-PZ1", "0304").at("G-VG1", "0806").at("U-INF1", "0908").begin()
+    fog["options"] = {"fog_of_war": True}
+    assert w.board.grid.distance("0908", "0404") > 2 and w.board.grid.distance("0908", "0807") <= 2
+    s = do(fog, SEL, {"type": "move", "unit": "G-PZ1", "to": "0404"})
+    assert s["log"][-1]["to"] == ["german"]  # out of the Allies' sight
+    assert not [e for e in view(s, "allied")["log"] if e["key"] == "log.move"]
+    s = do(s, {"type": "select", "unit": "G-VG1"}, {"type": "move", "unit": "G-VG1", "to": "0807"})
+    assert s["log"][-1]["to"] is None  # seen at both ends: public, and not merged with the hidden line
+    assert s["log"][-1]["args"]["units"] == [{"key": "unit.G-VG1"}]

@@ -3,8 +3,6 @@ go, the stacking limits at set-up, the end of the set-up, and whole matches from
 
 from __future__ import annotations
 
-import time
-
 from bulge_fixtures import acts, do
 
 from server.engine.core import State, apply_action, canonical, make_view
@@ -231,10 +229,8 @@ def test_free_setup_fog_hides_the_placement() -> None:
 def test_free_setup_random_playout_and_determinism() -> None:
     """§9.1–§9.2 then §4–§13: a uniformly random free set-up and match reaches an outcome, no dead end, no
     runaway, no action changing its input state; replaying the set-up gives the same state."""
-    t0 = time.time()
     result = playout(RULES, "free_setup", b"free-0", max_actions=8000)
     assert RULES.outcome(result.final) is not None
-    assert time.time() - t0 < 30
     s = RULES.setup("free_setup", {}, b"free-0")
     n = 0
     while s["step"] == "setup":

@@ -368,3 +368,74 @@ def test_commando_opens_main_road_for_german_strategic_movement() -> None:
     assert s["units"]["G-PZ1"]["hex"] == "0604"
     special.close_road(s, "0504")
     assert "0504" not in s["commando_roads"]
+
+
+MISDIRECT_ROADS = [["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0405"]]
+
+
+def astray_at_0404(dice_then: int) -> Any:
+    """U-INF1 goes astray leaving the junction 0404 (commando G-COM); G-CDO waits on the road at 0504."""
+    w = World(roads=MISDIRECT_ROADS)
+    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").at("G-CDO", "0504").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"})
+    rng.force(s, 2)
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert active(s) == "german"
+    rolls = s["rng"]["n"]
+    s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"})  # leaving 0404 again: no second roll
+    assert s["rng"]["n"] == rolls and s["units"]["U-INF1"]["hex"] == "0504"
+    rng.force(s, dice_then)
+    return do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0604"})
+
+
+def test_misdirected_unit_rolls_leaving_another_commando_hex() -> None:
+    """§9.5(3)(b), AMB-22: the misdirected move follows the normal rules: led out of another commando's hex,
+    the Allied unit rolls; 4-6 finds the commando (removed, no VP), ends the ruse, and its owner moves on
+    with the MP left from that hex."""
+    s = astray_at_0404(5)
+    assert s["units"]["G-CDO"]["status"] == "eliminated" and s["vp"] == 0
+    assert s["units"]["U-INF1"]["hex"] == "0504" and not s["pending"]
+    assert active(s) == "allied" and s["mover"]["units"] == ["U-INF1"]
+    assert "0604" in moves(s)
+
+
+def test_misdirected_unit_not_finding_the_commando_goes_where_led() -> None:
+    """§9.5(3)(b), AMB-22: 1-3 on leaving a commando's hex during the misdirection: the commando stays and the
+    German player goes on leading the unit."""
+    s = astray_at_0404(3)
+    assert s["units"]["G-CDO"]["hex"] == "0504" and s["units"]["U-INF1"]["hex"] == "0604"
+    assert active(s) == "german" and "misdirect" in types(s)
+
+
+# --- §10.4 where interdiction may go ---
+
+def interdiction_offer(s: Any) -> set[str]:
+    from server.games.bulge.rules import _begin_phase
+    _begin_phase(s)
+    assert s["step"] == "air_interdiction"
+    return {a["at"] for a in acts(s) if a["type"] == "air_interdict"}
+
+
+def test_interdiction_offered_wherever_a_german_unit_could_feel_it() -> None:
+    """§10.4: "any hex"; offered: every hex a German unit free to move could enter this phase (the entering
+    stack loses a step), and the hexes around a road hex it could enter (road MP), so no useful marker is
+    refused; a road nobody can reach is not offered."""
+    w = World(roads=[["0101", "0201"], ["0404", "0304", "0204"]])
+    s = w.pos(turn=8).at("G-VG1", "0904").at("U-INF1", "0108").begin()  # 4 MP over clear hexes
+    offer = interdiction_offer(s)
+    assert "0604" in offer  # 3 hexes away, no road, next to no German unit
+    assert "0504" in offer  # 4 MP away
+    assert "0404" not in offer  # 5 MP away; its area holds 0504, but 0504 is no road hex: no effect
+    assert "0304" not in offer and "0201" not in offer  # roads no German unit can reach this phase
+    s = w.pos(turn=8).at("G-VG1", "0604").at("U-INF1", "0108").begin()  # 0404 by land, then the road
+    offer = interdiction_offer(s)
+    assert "0204" in offer and "0203" in offer  # road MP: 0404 -> 0304 -> 0204 at half an MP a hex
+    assert "0101" not in offer
+
+
+def test_interdiction_offered_everywhere_under_fog_of_war() -> None:
+    """§10.4 "any hex", fog of war: the offer may not depend on where unseen German units are: every hex."""
+    w = World()
+    s = w.pos(turn=8).at("G-VG1", "0904").at("U-INF1", "0108").begin()
+    s["options"] = {"fog_of_war": True}
+    assert interdiction_offer(s) == set(w.board.hexes)
