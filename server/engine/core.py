@@ -187,13 +187,31 @@ def private_copy(state: State) -> State:
     dict, but never changes one in place. Sharing them keeps an action O(state) rather than
     O(state + whole log), which matters in long matches. ``testing.playout`` checks the rule.
     """
-    return {k: (list(v) if k == "log" else copy.deepcopy(v)) for k, v in state.items()}
+    return {k: (list(v) if k == "log" else json_copy(v)) for k, v in state.items()}
+
+
+_ATOMS = (str, int, float, bool, type(None), frozenset)
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data, several times faster than ``copy.deepcopy`` (no memo, no
+    dispatch table); anything else falls back to ``deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(json_copy(v) for v in value)
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
 
 
 def apply_action(rules: Rules, state: State, role: Role, action: Any) -> State:
     """Check, then apply on a copy. The given state is never modified."""
     check_action(rules, state, role, action)
-    return rules.apply(private_copy(state), role, copy.deepcopy(action))
+    return rules.apply(private_copy(state), role, json_copy(action))
 
 
 def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
