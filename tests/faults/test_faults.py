@@ -4,6 +4,7 @@ replays to the stored state, every process serves the right view."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -11,6 +12,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import jsonpatch
@@ -102,7 +104,8 @@ class Follower:
     """A spectator socket that applies patches, as the browser does."""
 
     def __init__(self, url: str, match_id: str) -> None:
-        self.ws = connect(url.replace("http://", "ws://") + f"/ws/matches/{match_id}", open_timeout=10)
+        self.ws = contextlib.ExitStack().enter_context(
+            connect(url.replace("http://", "ws://") + f"/ws/matches/{match_id}", open_timeout=10))
         snap = json.loads(self.ws.recv(timeout=10))
         self.version, self.view = snap["version"], snap["view"]
 
@@ -205,3 +208,73 @@ def test_a_resend_and_a_race_between_two_processes_apply_exactly_once(scratch: s
         assert "version" in next(r for r in answers if r.status_code == 409).json()["reason"].lower()
         j.acked[cid] = v
         invariants.check(scratch, apps.urls, matches)
+
+
+def test_a_client_that_never_reads_is_dropped_and_the_others_are_unaffected(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The slow socket's outbox is bounded; when it is full the server closes that socket, while
+    a normal follower of the same match keeps getting every patch in order."""
+    import socket
+
+    from server.realtime import hub as hub_module
+    from tests.conftest import LiveServer, fresh_database
+    from tests.support.client import Player
+
+    monkeypatch.setattr(hub_module, "OUTBOX", 8)
+    with LiveServer(fresh_database("sqlite", tmp_path), ws_burst=0) as live:
+        j, b = Player(live.url).register(), Player(live.url).register()
+        m = j.create("shimada", "japanese")["id"]
+        b.join(m, "british")
+        follower = Follower(live.url, m)
+        raw = socket.create_connection(("127.0.0.1", live.port))
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        slow = contextlib.ExitStack().enter_context(
+            connect(f"{live.ws_url}/ws/matches/{m}", sock=raw, max_queue=1, open_timeout=10))
+        hub = live.app.state.hub
+        assert len(hub.listeners[m]) == 2
+        end = time.monotonic() + 60
+        sent = 0
+        while len(hub.listeners.get(m, ())) == 2 and time.monotonic() < end:
+            slow.send('{"type": "snapshot"}')  # each answer is a whole view that nobody reads
+            sent += 1
+            if sent % 50 == 0:
+                time.sleep(0.05)
+        assert len(hub.listeners.get(m, ())) == 1, "the slow socket was never dropped"
+        assert all(c.outbox.qsize() <= 8 for c in hub.listeners[m])
+        rnd = random.Random(5)
+        for _ in range(5):  # the follower is unaffected: every patch, in order, promptly
+            p = j if j.view(m)["view"]["actions"] else b
+            body = p.view(m)
+            v = p.act(m, body["version"], rnd.choice(body["view"]["actions"])).json()["version"]
+            follower.until(v, timeout=5)
+        print(f"slow client: dropped after {sent} unread snapshots")
+        with contextlib.suppress(Exception):
+            slow.close()
+
+
+def test_graceful_shutdown_finishes_or_refuses_in_flight_actions_and_clients_move(scratch: str) -> None:
+    """SIGTERM to one of two processes under load: its in-flight requests are answered or fail
+    without an acknowledgment (the bots resend elsewhere), its sockets are closed, and a client
+    reconnecting to the other process gets the current view."""
+    from websockets.exceptions import ConnectionClosed
+
+    with Apps(scratch, REDIS_URL, count=2) as apps:
+        matches = start_matches(apps, 2)
+        m = next(iter(matches))
+        watcher = Follower(apps.urls[0], m)
+        stop = threading.Event()
+        threads = run_bots(matches, stop)
+        time.sleep(SECONDS / 3)
+        apps.terminate(0)
+        with pytest.raises((ConnectionClosed, TimeoutError, EOFError)):
+            for _ in range(10_000):  # bounded: drains patches until the server closes the socket
+                watcher.ws.recv(timeout=15)
+        time.sleep(SECONDS / 3)
+        finish(stop, threads)
+        moved = Follower(apps.urls[1], m)
+        fresh = httpx.get(f"{apps.urls[1]}/api/matches/{m}/view").json()
+        assert moved.version == fresh["version"] and moved.view == fresh["view"]
+        moved.ws.close()
+        apps.start(0)
+        figures = invariants.check(scratch, apps.urls, matches)
+    print(f"graceful shutdown: {figures}")
