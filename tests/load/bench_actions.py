@@ -1,7 +1,9 @@
 """Per-action figures for every game: engine time, whole HTTP request, patch size against the view.
 
-Run: ``python -m tests.load.bench_actions [--matches N] [--postgres]``. Prints figures; asserts
-nothing about time (timed assertions do not belong in the test suite). Loopback only, bounded.
+Run: ``python -m tests.load.bench_actions [--game ID ...] [--matches N] [--http-matches N] [--postgres]``.
+``--game`` (repeatable) limits the run to those games (all of them take longer than 900 s together);
+``--http-only`` skips the engine figures. Prints figures; asserts nothing about time (timed
+assertions do not belong in the test suite). Loopback only, bounded.
 
 - engine: median µs of ``legal_actions`` (every role), ``apply_action`` and ``make_view`` (every
   role and spectators) per action, over random playouts;
@@ -87,11 +89,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--http-matches", type=int, default=3)
     parser.add_argument("--postgres", action="store_true")
+    real = [g for g in GAMES if g != "toy"]  # the real games, not the tests' toy
+    parser.add_argument("--game", action="append", choices=real, help="only this game (repeatable)")
+    parser.add_argument("--http-only", action="store_true", help="skip the engine and patch figures")
     args = parser.parse_args()
-    games = [g for g in GAMES if g != "toy"]  # the real games, not the tests' toy
+    games = args.game or real
     from tests.conftest import fresh_database
 
-    for game in games:
+    for game in games if not args.http_only else []:
         bench_engine(game, args.matches)
     for game in games:
         with tempfile.TemporaryDirectory() as tmp:

@@ -75,20 +75,30 @@ def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
     return max(0, dice), values, mods
 
 
+def concentration(state: State, victims: str, target: str) -> tuple[int, list[Message]]:
+    """§5.2 target concentration: firing on an overstacked area, +1 die for each unit of ``victims``
+    (the side fired on) over the limit of 3 there. None in LZ Columbus (no limit, PROVENANCE D-2)."""
+    limit = stacking_limit(target)
+    over = 0 if limit is None else max(0, stacking_count(state, target, victims) - limit)
+    if not over:
+        return 0, []
+    plus = over * tables()["stacking"]["target_concentration_per_unit_over"]
+    return plus, [{"key": "mod.concentration", "args": {"dice": plus}}]
+
+
 def target_dice(state: State, side: str, target: str, dice: int, jungle_units: int,
-                mods: list[Message]) -> tuple[int, list[Message]]:
+                mods: list[Message], *, victims: str | None = None) -> tuple[int, list[Message]]:
     """The target's side of one dice pool: §5.6 jungle (−1 per infantry unit firing into a jungle
-    area), §5.2 target concentration (+1 per enemy unit over 3), §5.16 night (AMBIG-19: −1 per pool)."""
+    area), §5.2 target concentration (+1 per unit over 3 of ``victims``, by default the firer's
+    enemy), §5.16 night (AMBIG-19: −1 per pool)."""
     mods = list(mods)
     if jungle_units and game_data().terrain(target) == "jungle":
         minus = jungle_units * tables()["combat"]["jungle_fire_per_unit"]
         dice += minus
         mods.append({"key": "mod.jungle", "args": {"dice": minus}})
-    t_limit = stacking_limit(target)
-    t_over = 0 if t_limit is None else max(0, stacking_count(state, target, enemy(side)) - t_limit)
-    if t_over:
-        dice += t_over * tables()["stacking"]["target_concentration_per_unit_over"]
-        mods.append({"key": "mod.concentration", "args": {"dice": t_over}})
+    plus, c_mods = concentration(state, victims or enemy(side), target)
+    dice += plus
+    mods += c_mods
     if night_applies(state, target):
         dice += tables()["night"]["dice"]
         mods.append({"key": "mod.night", "args": {"dice": tables()["night"]["dice"]}})
@@ -98,9 +108,10 @@ def target_dice(state: State, side: str, target: str, dice: int, jungle_units: i
 def strength_of(state: State, side: str, area: str, target: str, units: list[str], kind: str,
                 officers: list[str], *, jungle: bool) -> tuple[int, list[Message]]:
     """The dice of one combat at one area: ``firer_dice`` then ``target_dice``."""
-    dice, _, mods = firer_dice(state, side, area, units, kind, officers)
-    infantry = sum(1 for u in units if spec(u).infantry) if jungle else 0
-    return target_dice(state, side, target, dice, infantry, mods)
+    dice, values, mods = firer_dice(state, side, area, units, kind, officers)
+    # §5.6 step 3: −1 for each infantry unit that fires (AMBIG-7 ``units`` mode: only those allowed).
+    n_jungle = min(len(values), sum(1 for u in units if spec(u).infantry)) if jungle else 0
+    return target_dice(state, side, target, dice, n_jungle, mods)
 
 
 # === §5.12 HIT ALLOCATION ===
@@ -262,14 +273,39 @@ def _split_apply(state: State, frame: Frame, action: Action) -> None:
 decision("fire_split", lambda s, f: side_of(f), _split_actions, _split_apply)
 
 
-def _units_firing(values: list[int], officers: int, dice: int) -> int:
-    """How many units fire ``dice`` dice: the fewest, strongest first (each with its officer's +1)."""
-    total = 0
-    for k, v in enumerate(values):
-        if total >= dice:
-            return k
-        total += v + (1 if k < officers else 0)
-    return len(values)
+def jungle_units(values: list[int], officers: int, pools: dict[str, int], primary: str) -> dict[str, int]:
+    """§5.6 step 3 with a split: how many firing units fire into each jungle target area.
+
+    Seed §7.3 step 2 sums the strengths *with* the jungle and officer modifiers and only then lets
+    the firer "split the total fire strength freely"; step 3 takes 1 from "each infantry unit firing
+    into a jungle area". So the −1 is a unit's, once: a unit whose dice go into jungle loses 1, once,
+    however its dice are split, and a unit whose dice all go elsewhere loses nothing. Reading: the
+    dice are the units' own (each with its officer's +1, strongest first) and, splitting freely, the
+    firer sends the jungle areas' dice first (primary first), so the fewest units fire into jungle;
+    a unit's −1 comes off the first jungle area it fires into. Without a split this is every unit
+    that fires (in the ``units`` overstack mode only the units allowed to fire, AMBIG-7).
+    """
+    jungle = [t for t in pools if game_data().terrain(t) == "jungle"]
+    if not jungle:
+        return {}
+    if len(pools) == 1:
+        return {primary: len(values)}  # no split: every unit that fires fires into it
+    order = sorted(pools, key=lambda t: (t not in jungle, t != primary, t))
+    own = [v + (1 if k < officers else 0) for k, v in enumerate(values)]
+    out = {t: 0 for t in jungle}
+    k, left, counted = 0, own[0] if own else 0, -1
+    for t in order:
+        need = pools[t]
+        while need > 0 and k < len(own):
+            if t in out and counted < k:
+                out[t] += 1  # this unit fires into jungle: its −1, once
+                counted = k
+            take = min(need, left)
+            need, left = need - take, left - take
+            if left == 0:
+                k += 1
+                left = own[k] if k < len(own) else 0
+    return out
 
 
 def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[str], officers: list[str],
@@ -277,11 +313,9 @@ def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[
     """§5.6 steps 2-4 for each target area (one roll each), then return fire from every target area
     (5), the officer checks (6) and the advance into the primary target area (7).
 
-    Reading (§5.6 step 3 with a split): the dice sent to an area come from the fewest firing units,
-    strongest first; each infantry unit among them fires into that area, so −1 for each if jungle.
+    §5.6 step 3: the jungle −1 of each unit that fires into a jungle area, once (``jungle_units``).
     """
     dice, values, mods = firer_dice(state, side, area, firers, "fire", officers)
-    infantry = sum(1 for u in firers if spec(u).infantry)
     them = enemy(side)
     # §5.6 step 4 / Q&A 1: only the NVA on turn 1 may put the first hit on an officer.
     first_officers = side in tables()["officers"]["targetable_first_hit"] and \
@@ -290,9 +324,9 @@ def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[
     assigns: list[Frame] = []
     returns: list[Frame] = []
     checks: list[Frame] = []
+    minus = jungle_units(values, len(officers), pools, primary)  # firers are all infantry (§5.6)
     for t, d in pools.items():
-        n_units = min(infantry, _units_firing(values, len(officers), d)) if split else infantry
-        t_dice, t_mods = target_dice(state, side, t, d, n_units, mods)
+        t_dice, t_mods = target_dice(state, side, t, d, minus.get(t, 0), mods)
         faces, hits = roll_dice(state, t_dice)
         log(state, "fire", side=side_name(side), frm=area_name(area), at=area_name(t), dice=t_dice,
             faces=faces, hits=hits, mods=t_mods)

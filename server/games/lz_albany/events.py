@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, State
+from .combat import firer_dice, target_dice
 from .data import COLUMBUS, TRANSIT, game_data, spec, tables
 from .steps import Frame, decision, pop, push, side_of
 from .support import mortar_fire
@@ -103,8 +104,17 @@ decision("event_displace", lambda s, f: side_of(f), _displace_actions, _displace
 
 
 def _misfire(state: State, side: str, m: str, area: str) -> None:
+    """§5.17 result 5: one enemy mortar fires on the chosen area, where its own side's units are.
+
+    AMBIG-22: one mortar's fire strength, with the §5.7 caps. §5.2: the overstack effects apply to
+    all fire, so the mortar's own area overstacked costs it as for any fire (AMBIG-7 mode), and the
+    target concentration counts the units fired on, here the mortar's own side; AMBIG-19: night −1.
+    """
     log(state, "misfire", unit=name(m))
-    mortar_fire(state, side, unit(state, m)["area"], area, strength(state, m, "fire"), misfire=True)
+    owner, frm = enemy(side), unit(state, m)["area"]
+    dice, _, mods = firer_dice(state, owner, frm, [m], "fire", [])
+    dice, mods = target_dice(state, owner, area, dice, 0, mods, victims=owner)
+    mortar_fire(state, side, frm, area, dice, misfire=True, mods=mods)
 
 
 def _misfire_actions(state: State, frame: Frame) -> list[Action]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
-from .combat import strength_of
+from .combat import concentration, strength_of
 from .data import COLUMBUS, TRANSIT, game_data, officers_of, spec, tables
 from .steps import Frame, decision, pop, push, side_of
 from .units import (
@@ -175,9 +175,13 @@ def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
         around = [n for n in game_data().board.neighbours(target) if n not in (TRANSIT, COLUMBUS)]
         land = around[rng.randbelow(state, len(around))]
     log(state, "artillery", unit=name(battery), at=area_name(target), face=face, land=area_name(land))
-    faces, hits = dice_roll(state, strength(state, battery, "fire"))
+    # §5.2 target concentration (the overstack effects apply to all fire, §5.2): +1 die per NVA unit
+    # over 3 in the area the shells land on (step 3 rolls there, after the deviation). The battery
+    # fires alone from LZ Columbus, which has no stacking limit (PROVENANCE D-2): no firer overstack.
+    plus, mods = concentration(state, "nva", land)
+    faces, hits = dice_roll(state, strength(state, battery, "fire") + plus)
     victims = [u for u in units_at(state, land) if not spec(u).is_officer]
-    log(state, "bombardment", faces=faces, hits=hits)
+    log(state, "bombardment", faces=faces, hits=hits, mods=mods)
     if hits and victims:
         # §5.8 step 4, AMBIG-14: one unit picked uniformly takes every hit; US units stop at 2.
         victim = victims[rng.randbelow(state, len(victims))] if len(victims) > 1 else victims[0]
@@ -218,8 +222,12 @@ def _gunship_apply(state: State, frame: Frame, action: Action) -> None:
     if damaged:
         state["gunship_damaged"].append(frame["chit"])
         score(state, "nva", "air_unit_damaged")  # §5.9: 2 VP per air-unit damage
-    faces, hits = dice_roll(state, g["damaged_fire"] if damaged else g["fire"])
-    log(state, "air_fire", faces=faces, hits=hits)
+    # §5.2 target concentration: the gunship fires into the target unit's area, so +1 die per NVA
+    # unit over 3 there (every hit still goes on the target unit, step 3). Aircraft are in no area:
+    # no firer overstack.
+    plus, mods = concentration(state, "nva", area)
+    faces, hits = dice_roll(state, (g["damaged_fire"] if damaged else g["fire"]) + plus)
+    log(state, "air_fire", faces=faces, hits=hits, mods=mods)
     for _ in range(hits):
         if can_take_hit(state, target, None, False):
             hit(state, target)
@@ -264,8 +272,10 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
     sky = tables()["skyraider"]
     around = [n for n in game_data().board.neighbours(area) if n not in (TRANSIT, COLUMBUS)]
     if weapon == "bombs":
-        faces, hits = dice_roll(state, sky["bomb_dice"])
-        log(state, "bombs", at=area_name(area), faces=faces, hits=hits)
+        # §5.10 A1: 6 dice, plus §5.2 target concentration (+1 per NVA unit over 3 in the area).
+        plus, mods = concentration(state, "nva", area)
+        faces, hits = dice_roll(state, sky["bomb_dice"] + plus)
+        log(state, "bombs", at=area_name(area), faces=faces, hits=hits, mods=mods)
         frames: list[Frame] = [{"kind": "assign", "side": "nva", "victims": "nva", "area": area, "hits": hits,
                                 "officers": False, "cap": None}]
         if hits:
@@ -282,6 +292,8 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
         push(state, *frames)
         return
     log(state, "napalm", at=area_name(area))
+    # §5.10 B1: napalm rolls no dice for the target area, so §5.2 target concentration has nothing to
+    # add to; its collateral dice (B3) are one die per adjacent area, not a fire strength: none either.
     for uid in units_at(state, area):
         if not spec(uid).is_officer:
             _napalm_unit(state, uid)  # §5.10 B1: every unit at ≤1 hit goes to 2; markers removed

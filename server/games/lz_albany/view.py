@@ -134,3 +134,18 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
     digest = hashlib.sha256(bytes.fromhex(state["rng"]["seed"]) + seed.to_bytes(4, "big")).hexdigest()
     other["rng"] = {"seed": digest, "n": state["rng"]["n"]}
     return other
+
+
+def revealed(before: State, after: State) -> bool:
+    """Did the action that turned ``before`` into ``after`` make something hidden known to anyone,
+    other than through a random draw (which the platform sees itself, by the RNG counter)?
+
+    Always False in LZ Albany. §6: no unit is hidden (no face-down counters, no secret plots); every
+    counter, hit, marker, die, VP and the cup's *contents* are public from the start. The one secret
+    is the order of the chit cup, and it does not exist until a chit is drawn: the state keeps the
+    cup sorted and each draw is a fresh random pick (``engine.chits``), so a draw reveals only the
+    outcome of a random draw, which the RNG counter already flags. No player action (a move, a fire,
+    a choice of hits) can reveal anything, so nothing in ``before`` or ``after`` needs comparing.
+    """
+    del before, after  # nothing hidden to compare (§6)
+    return False
