@@ -15,7 +15,7 @@ export function afterLogin(storage = globalThis.sessionStorage) {
   try {
     const next = storage?.getItem("after_login");
     storage?.removeItem("after_login");
-    return typeof next === "string" && /^\/match\/[^/?#]+\?invite=[\w-]+$/.test(next) ? next : null;
+    return typeof next === "string" && /^\/match\/[^/?#]+\?invite=[\w-]+(&seat=[\w-]+)?$/.test(next) ? next : null;
   } catch {
     return null;
   }

@@ -34,10 +34,12 @@ export async function mountMatch(root, matchId, session) {
   const catalogue = statics.messages;
   let state = null;
   let connStatus = "connecting";
-  const invite = new URLSearchParams(location.search).get("invite");
+  const params = new URLSearchParams(location.search);
+  const invite = params.get("invite");
+  const invitedSeat = params.get("seat"); // the seat the link was made for
   if (invite && !session.user) {
     try {
-      sessionStorage.setItem("after_login", `/match/${encodeURIComponent(matchId)}?invite=${encodeURIComponent(invite)}`);
+      sessionStorage.setItem("after_login", `/match/${encodeURIComponent(matchId)}?invite=${encodeURIComponent(invite)}${invitedSeat ? `&seat=${encodeURIComponent(invitedSeat)}` : ""}`);
     } catch {
       // storage blocked: they open the link again
     }
@@ -96,7 +98,8 @@ export async function mountMatch(root, matchId, session) {
     const role = myRole();
     spectator.hidden = Boolean(role);
     spectator.textContent = t("match.spectator");
-    const free = Object.entries(summary.seats ?? {}).filter(([, u]) => !u).map(([r]) => r);
+    const free = Object.entries(summary.seats ?? {}).filter(([, u]) => !u).map(([r]) => r)
+      .filter((r) => !invitedSeat || r === invitedSeat);
     invited.hidden = !(invite && !role && free.length && summary.status !== "finished");
     if (!invited.hidden) {
       fill(invited, t(session.user ? "invite.invited" : "invite.login_first"), " ",

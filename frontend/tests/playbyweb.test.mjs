@@ -180,6 +180,8 @@ test("after logging in, back to an invitation link, and only to one", async () =
   assert.equal(afterLogin(s), null);
   assert.equal(afterLogin(store("https://evil.example/match/x?invite=a")), null);
   assert.equal(afterLogin(store("//evil.example/match/x?invite=a")), null);
+  assert.equal(afterLogin(store("/match/abc?invite=T0k&seat=british")), "/match/abc?invite=T0k&seat=british");
+  assert.equal(afterLogin(store("/match/abc?invite=T0k&seat=british&next=//evil")), null);
   assert.equal(afterLogin(undefined), null);
 });
 

@@ -231,7 +231,7 @@ class MatchService:
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
         }
         if user_id is not None and user_id == m.created_by and m.invites:
-            out["invites"] = {role: f"/match/{m.id}?invite={inv['token']}"
+            out["invites"] = {role: f"/match/{m.id}?invite={inv['token']}&seat={role}"
                               for role, inv in m.invites.items() if "token" in inv and role not in seats}
         if detail and my_role is not None and m.status == "active":
             out["undo"] = {"steps": len(history.undoable(self._chain(db, m), my_role))}

@@ -28,7 +28,7 @@ class Bench:
         first, second = list(self.users)[:2]
         m = self.svc.create(self.users[first], game, None, seats[0], options, play.pop("seed", None), play=play)
         link = (m["invites"] or {}).get(seats[1])
-        self.svc.join(self.users[second], m["id"], seats[1], link.split("invite=")[1] if link else None)
+        self.svc.join(self.users[second], m["id"], seats[1], link.split("invite=")[1].split("&")[0] if link else None)
         return str(m["id"])
 
     def act(self, match_id: str, who: str, action: dict[str, Any]) -> int:

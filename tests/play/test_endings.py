@@ -108,7 +108,8 @@ def test_a_rematch_keeping_sides(bench: Bench) -> None:
 def test_a_private_match_is_not_in_the_lobby_and_its_seat_needs_the_link(bench: Bench) -> None:
     m = bench.svc.create(bench.users["ann"], "toy", None, "north", None, None, play={"private": True})
     assert m["invites"] is not None and set(m["invites"]) == {"south"}
-    token = m["invites"]["south"].split("invite=")[1]
+    token = m["invites"]["south"].split("invite=")[1].split("&")[0]
+    assert m["invites"]["south"].endswith("&seat=south")
     assert bench.svc.summary(m["id"], bench.users["bob"])["invites"] is None  # only the creator sees it
     assert m["id"] not in [s["id"] for s in bench.svc.list("open", None)]
     assert m["id"] in [s["id"] for s in bench.svc.list("mine", bench.users["ann"])]

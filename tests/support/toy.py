@@ -84,7 +84,7 @@ class Toy:
     def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
         other = copy.deepcopy(state)
         for r in self.roles:
-            if r != role:
+            if r != role and r not in state.get("shown", []):  # a shown secret is public
                 other["secret"][r] = (other["secret"][r] + seed + 1) % 100 + 1
         return other
 
