@@ -6,6 +6,7 @@ import hashlib
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -20,6 +21,15 @@ from .store.models import User
 USERNAME = re.compile(r"^[A-Za-z0-9_\-\u3040-\u30ff\u4e00-\u9fff]{3,32}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+COMMON_PASSWORDS_FILE = Path(__file__).parent / "data" / "common_passwords.txt"
+
+
+def _common_passwords(path: Path = COMMON_PASSWORDS_FILE) -> frozenset[str]:
+    lines = (line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines())
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+COMMON_PASSWORDS = _common_passwords()
 
 
 class Unauthorized(MatchError):
@@ -44,8 +54,10 @@ class Accounts:
             raise Illegal("A user name is 3 to 32 letters, digits, '_' or '-'.")
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise Illegal(f"A password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
-        if password.lower() == username.lower():
+        if password.strip().lower() == username.lower():
             raise Illegal("The password must differ from the user name.")
+        if password.strip().lower() in COMMON_PASSWORDS:
+            raise Illegal("This password is one of the most common ones, tried first by attackers: choose another.")
         user = User(username=username, password_hash=self.hasher.hash(password))
         try:
             with self.sessions.begin() as db:

@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Counterplay is at http://{args.host}:{args.port}/  (database: {_safe(settings.database_url)}, "
           f"broker: {'redis' if settings.redis_url else 'in-process'})", flush=True)
     uvicorn.run("server.main:create_app", factory=True, host=args.host, port=args.port,
-                proxy_headers=True, ws="websockets-sansio", log_level="info")
+                proxy_headers=True, ws="websockets-sansio", log_level="info",
+                ws_max_size=256 * 1024)  # a frame larger than this is refused before it is read whole
     return 0
 
 

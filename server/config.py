@@ -35,6 +35,18 @@ class Settings(BaseSettings):
     vacation_days: int = 30
     # How often each process looks for late matches, due warnings and failed deliveries.
     sweep_seconds: float = 5.0
+    # Rate limits (server/ratelimit.py); a limit of 0 turns it off. Failed logins per account name and
+    # per client address in a sliding window; registrations per client address.
+    login_account_limit: int = 10
+    login_ip_limit: int = 30
+    login_window_seconds: float = 900.0
+    register_ip_limit: int = 20
+    register_window_seconds: float = 3600.0
+    # Websocket messages per connection: a burst, a sustained rate per second, and the number of refused
+    # messages within 10 seconds that closes the connection (1008).
+    ws_burst: int = 20
+    ws_rate: float = 5.0
+    ws_flood_refusals: int = 40
 
     @property
     def sqlalchemy_url(self) -> str:

@@ -103,6 +103,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
+            # FastAPI's answer to a body that is not UTF-8 JSON: a malformed request like any other
+            return JSONResponse({"reason": "Malformed request: the body is not JSON."}, status_code=422)
         return JSONResponse({"reason": str(exc.detail), "detail": exc.detail}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 

@@ -53,13 +53,19 @@ def _unsubscribed(done: bool) -> HTMLResponse:
                         status_code=200 if done else 404)
 
 
-@router.get("/unsubscribe", response_class=HTMLResponse)
-def unsubscribe(profiles: ProfilesDep, u: int = Query(), t: str = Query(max_length=64)) -> HTMLResponse:
+NOT_A_LINK: dict[int | str, dict[str, Any]] = {404: {"description": "not a valid link",
+                                                     "content": {"text/html": {}}}}
+
+
+@router.get("/unsubscribe", response_class=HTMLResponse, responses=NOT_A_LINK)
+def unsubscribe(profiles: ProfilesDep, u: int = Query(ge=0, le=2**63 - 1),
+                t: str = Query(max_length=64)) -> HTMLResponse:
     return _unsubscribed(profiles.unsubscribe(u, t))
 
 
-@router.post("/unsubscribe", response_class=HTMLResponse)
-def unsubscribe_one_click(profiles: ProfilesDep, u: int = Query(), t: str = Query(max_length=64)) -> HTMLResponse:
+@router.post("/unsubscribe", response_class=HTMLResponse, responses=NOT_A_LINK)
+def unsubscribe_one_click(profiles: ProfilesDep, u: int = Query(ge=0, le=2**63 - 1),
+                          t: str = Query(max_length=64)) -> HTMLResponse:
     """RFC 8058 one-click unsubscribe from a mail client."""
     return _unsubscribed(profiles.unsubscribe(u, t))
 

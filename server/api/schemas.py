@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
@@ -170,6 +170,9 @@ class VacationIn(BaseModel):
     days: int = Field(ge=1, le=366)
 
 
+DbId = Annotated[int, Field(ge=0, le=2**63 - 1)]  # what a database integer key can hold
+
+
 class ReadIn(BaseModel):
-    ids: list[int] | None = None
+    ids: list[DbId] | None = Field(default=None, max_length=1000)
     all: bool = False

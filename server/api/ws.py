@@ -12,8 +12,9 @@ from ..accounts import Accounts
 from ..matches import chat
 from ..matches.service import MatchError, MatchService
 from ..notify.dispatch import Notifier
+from ..ratelimit import MessageLimiter
 from ..realtime.broker import Broker
-from ..realtime.hub import Connection, Hub
+from ..realtime.hub import Connection, Gone, Hub
 from ..realtime.presence import Presence
 from .deps import COOKIE
 from .matches import announce
@@ -46,17 +47,45 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
     presence: Presence = app.state.presence
     if user_id is not None:
         await presence.enter(match_id, user_id)
+    settings = app.state.settings
+    limiter = MessageLimiter(settings.ws_burst, settings.ws_rate, settings.ws_flood_refusals)
     try:
         await hub.snapshot(conn)
         while True:
-            raw = await ws.receive_text()
-            await _handle(raw, conn, svc, hub, broker, app.state.notifier)
-    except WebSocketDisconnect:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame
+                await conn.send({"type": "error", "status": 400, "reason": "Messages are JSON text, not binary."})
+                continue
+            if limiter.allow():
+                await _handle(raw, conn, svc, hub, broker, app.state.notifier)
+            elif limiter.flooding:
+                await ws.close(code=1008, reason="too many messages")
+                break
+            else:
+                await _refuse(raw, conn, limiter)
+    except (WebSocketDisconnect, Gone):  # the client left, or was dropped for not reading
         pass
     finally:
         hub.remove(conn)
         if user_id is not None:
             await presence.leave(match_id, user_id)
+
+
+async def _refuse(raw: str, conn: Connection, limiter: MessageLimiter) -> None:
+    """Over the rate: the message is dropped; an action's id is echoed so the client can fail it."""
+    answer: dict[str, Any] = {"type": "error", "status": 429, "retry_after": round(limiter.retry_after, 2),
+                              "reason": f"Too many messages: at most {limiter.rate:g} a second. This one was dropped."}
+    if len(raw) <= MAX_MESSAGE:
+        try:
+            msg = json.loads(raw)
+        except (ValueError, RecursionError):
+            msg = None
+        if isinstance(msg, dict) and isinstance(msg.get("id"), str) and 0 < len(msg["id"]) <= 64:
+            answer["id"] = msg["id"]
+    await conn.send(answer)
 
 
 async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker,
@@ -66,7 +95,7 @@ async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broke
         return
     try:
         msg: Any = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         await conn.send({"type": "error", "status": 400, "reason": "Messages are JSON objects."})
         return
     kind = msg.get("type") if isinstance(msg, dict) else None

@@ -22,6 +22,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections: {', '.join(SECTIONS)}")
     p.add_argument("--postgres", help="a Postgres server URL: a scratch database is created on it and dropped")
     p.add_argument("--redis", help="a Redis URL for the Postgres configurations")
+    p.add_argument("--matches", help="concurrent matches for the round trip, e.g. 10,100,500")
+    p.add_argument("--spectators", help="spectator counts for the fan-out, e.g. 10,100,1000")
+    p.add_argument("--seconds", type=float, help="length of each round-trip and fan-out run")
+    p.add_argument("--idle", type=int, help="idle websockets to open")
     args = p.parse_args(argv)
     only = set(args.only.split(","))
     quick = args.quick
@@ -38,11 +42,16 @@ def main(argv: list[str]) -> int:
         show(engine_section(quick))
     if "loading" in only:
         show(loading_section(quick))
+    def counts(text: str | None, default: list[int]) -> list[int]:
+        return [int(x) for x in text.split(",")] if text else default
+
+    seconds = args.seconds or (5 if quick else 20)
     if "round-trip" in only:
-        show(round_trip_section(configs, [10] if quick else [10, 100, 500], 5 if quick else 20))
+        show(round_trip_section(configs, counts(args.matches, [10] if quick else [10, 100, 500]), seconds))
     if "fan-out" in only:
-        show(fan_out_section(configs[-1], [10, 100] if quick else [10, 100, 1000], 5 if quick else 15))
+        show(fan_out_section(configs[-1], counts(args.spectators, [10, 100] if quick else [10, 100, 1000]),
+                             seconds))
     if "idle" in only:
-        show(idle_section(configs[0], 200 if quick else 2000))
+        show(idle_section(configs[0], args.idle or (200 if quick else 2000)))
     print(f"(benchmarks took {time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0

@@ -30,14 +30,10 @@ MESSAGES: list[tuple[str, Callable[[], str], int]] = [
     ("nested 900 deep", lambda: nested(900), 422),
 ]
 DEEP = ("nested 5000 deep", lambda: nested(5000), 400)
-BUG = ("server/api/ws.py _handle catches only ValueError from json.loads: a message nested deeper than the "
-       "interpreter's recursion limit (about 1000 levels, 10 KB, well under the 64 KiB limit) raises RecursionError, "
-       "the handler dies and the socket is dropped without a close frame (uvicorn logs 'Exception in ASGI "
-       "application'); expected an error frame like any other malformed message.")
 
 
 @pytest.mark.parametrize(("label", "message", "status"),
-                         [*MESSAGES, pytest.param(*DEEP, marks=pytest.mark.xfail(strict=True, reason=BUG))],
+                         [*MESSAGES, DEEP],
                          ids=[m[0] for m in [*MESSAGES, DEEP]])
 def test_malformed_message_gets_an_error_frame(live: LiveServer, label: str, message: Callable[[], str],
                                               status: int) -> None:

@@ -22,6 +22,15 @@ class Player:
         assert r.status_code == 201, r.text
         return self
 
+    def login(self, password: str | None = None, **headers: str) -> httpx.Response:
+        """Log in again (sending the current cookie, as a browser would); returns the response."""
+        return self.http.post("/api/auth/login", json={"username": self.name, "password": password or self.password},
+                              headers=headers)
+
+    def cookie(self) -> str:
+        """The session cookie as a ``Cookie`` header value (for websockets)."""
+        return f"cp_session={self.http.cookies['cp_session']}"
+
     def create(self, game: str, role: str | None, **extra: Any) -> dict[str, Any]:
         r = self.http.post("/api/matches", json={"game": game, "role": role, **extra})
         assert r.status_code == 201, r.text
