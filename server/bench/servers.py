@@ -29,6 +29,20 @@ def cores() -> tuple[str, str]:
     return "0", ",".join(str(i) for i in range(1, n))
 
 
+def wait_until_up(url: str, timeout: float = 60) -> None:
+    """Until the app at ``url`` answers (bounded)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the app at {url} did not start")
+        time.sleep(0.1)
+
+
 @dataclass
 class Servers:
     database_url: str
@@ -65,16 +79,7 @@ class Servers:
                  "--log-level", "warning", "--no-access-log"],
                 env=self.env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
         for url in self.urls:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"the app at {url} did not start")
-                time.sleep(0.1)
+            wait_until_up(url)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -72,10 +72,7 @@ def effective(steps: Iterable[Step]) -> list[Step]:
     seq = max(by_seq, default=0)
     while seq > 0 and seq in by_seq and len(out) < MAX_WALK:
         step = by_seq[seq]
-        if step.kind == "action":
-            out.append(step)
-        else:
-            out.append(step)  # an undo stays visible to the walk: it may be a boundary
+        out.append(step)  # undo records included: for another role they are a boundary
         seq = step.previous
     return out
 
@@ -97,8 +94,3 @@ def undoable(chain: list[Step], role: Role, consent: bool = False) -> list[Step]
             break
         out.append(step)
     return out
-
-
-def target_of(chain: list[Step], steps: list[Step], n: int) -> int:
-    """The version an undo of the ``n`` newest ``steps`` returns to."""
-    return steps[n - 1].previous

@@ -415,8 +415,42 @@ class MatchService:
 
     def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
         """Apply one action. Raises MatchError; then nothing changed."""
+
+        def play(db: Session, m: Match, role: str) -> Applied:
+            t = self.now()
+            if role in clocks.flagged(m.clock, t) and self._play(m)["on_timeout"] != "claim":
+                raise Illegal("Your time is up: the match is being ended on time.")
+            if isinstance(action, dict) and str(action.get("type", "")).startswith("$"):
+                raise Illegal("Actions whose type starts with $ are the platform's own.")
+            rules = self.rules(m.game)
+            state = self.state_at(db, m, m.version)
+            try:
+                new = apply_action(rules, state, role, action)
+            except IllegalAction as exc:
+                raise Illegal(exc.reason) from None
+            return self._append(db, m, role, user_id, action, client_id, new,
+                                mark=history.mark_of(rules, state, new), parent=m.version, t=t, actor=role)
+
+        return self._write(match_id, user_id, version, client_id, play)
+
+    def _write(self, match_id: str, user_id: int, version: int, client_id: str,
+               body: Callable[[Session, Match, str], Applied]) -> Applied:
+        """One record of a seated player into the log, under the locks, once per client id.
+
+        ``body`` runs in the transaction with the locked match and the caller's role, after the
+        resend, seat, status and version checks; the new state is cached after the commit."""
         try:
-            return self._committed(match_id, self._act(match_id, user_id, version, action, client_id))
+            with self._lock(match_id), self.sessions.begin() as db:
+                m = self._match(db, match_id, lock=True)
+                role = self._role_of(db, match_id, user_id)
+                if role is None:
+                    raise Forbidden("You have no seat in this match: spectators cannot act.")
+                done = self._already_done(db, match_id, user_id, client_id)
+                if done is not None:
+                    return Applied(done)
+                self._check_can_write(m, version)
+                applied = body(db, m, role)
+            return self._committed(match_id, applied)
         except OperationalError:
             raise Unavailable("The database is unavailable: the action was not acknowledged; "
                               "send it again with the same id.") from None
@@ -443,30 +477,6 @@ class MatchService:
         if row.user_id != user_id:
             raise Stale("That action id was already used.")
         return int(row.seq)
-
-    def _act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
-        with self._lock(match_id), self.sessions.begin() as db:
-            m = self._match(db, match_id, lock=True)
-            role = self._role_of(db, match_id, user_id)
-            if role is None:
-                raise Forbidden("You have no seat in this match: spectators cannot act.")
-            done = self._already_done(db, match_id, user_id, client_id)
-            if done is not None:
-                return Applied(done)
-            self._check_can_write(m, version)
-            t = self.now()
-            if role in clocks.flagged(m.clock, t) and self._play(m)["on_timeout"] != "claim":
-                raise Illegal("Your time is up: the match is being ended on time.")
-            if isinstance(action, dict) and str(action.get("type", "")).startswith("$"):
-                raise Illegal("Actions whose type starts with $ are the platform's own.")
-            rules = self.rules(m.game)
-            state = self.state_at(db, m, m.version)
-            try:
-                new = apply_action(rules, state, role, action)
-            except IllegalAction as exc:
-                raise Illegal(exc.reason) from None
-            return self._append(db, m, role, user_id, action, client_id, new,
-                                mark=history.mark_of(rules, state, new), parent=m.version, t=t, actor=role)
 
     def _check_can_write(self, m: Match, version: int) -> None:
         if m.status == "open":
@@ -510,20 +520,8 @@ class MatchService:
 
     def undo(self, match_id: str, user_id: int, version: int, steps: int, client_id: str) -> Applied:
         """Take back the caller's own ``steps`` latest actions, as far as nothing became known."""
-        try:
-            with self._lock(match_id), self.sessions.begin() as db:
-                m = self._match(db, match_id, lock=True)
-                role = self._role_of(db, match_id, user_id)
-                if role is None:
-                    raise Forbidden("You have no seat in this match.")
-                done = self._already_done(db, match_id, user_id, client_id)
-                if done is not None:
-                    return Applied(done)
-                self._check_can_write(m, version)
-                applied = self._undo(db, m, role, user_id, steps, client_id, consent=False)
-            return self._committed(match_id, applied)
-        except IntegrityError:
-            raise Stale("Another action was applied first.") from None
+        return self._write(match_id, user_id, version, client_id,
+                           lambda db, m, role: self._undo(db, m, role, user_id, steps, client_id, consent=False))
 
     def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str,
               consent: bool) -> Applied:

@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, text
 
+from server.bench.servers import wait_until_up
 from server.config import Settings
 from tests.conftest import free_port
 
@@ -122,16 +123,7 @@ class Apps:
             env["REDIS_URL"] = self.redis_url
         self.procs[i] = subprocess.Popen([sys.executable, "-m", "server.cli", "serve", "--port", str(self.ports[i])],
                                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{self.urls[i]}/api/games", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"app {i} did not start")
-            time.sleep(0.1)
+        wait_until_up(self.urls[i])
 
     def kill9(self, i: int) -> None:
         proc = self.procs[i]

@@ -15,54 +15,23 @@ assertions do not belong in the test suite). Loopback only, bounded.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
-import jsonpatch
-
-from server.engine.core import apply_action, make_view
+from server.bench.engine import playout_figures
+from server.bench.stats import pct
 from server.games import GAMES
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def bench_engine(game: str, matches: int) -> None:
-    rules = GAMES[game]
-    legal, apply_t, view_t, patch_b, view_b = [], [], [], [], []
-    viewers = [*rules.roles, None]
-    for n in range(matches):
-        rnd = random.Random(n)
-        state = rules.setup(next(iter(rules.scenarios)), {}, n.to_bytes(4, "big"))
-        prev = {r: make_view(rules, state, r) for r in viewers}
-        while rules.outcome(state) is None:
-            t0 = time.perf_counter()
-            choices = [(r, a) for r in sorted(rules.active_roles(state)) for a in rules.legal_actions(state, r)]
-            t1 = time.perf_counter()
-            role, action = rnd.choice(choices)
-            state = apply_action(rules, state, role, action)
-            t2 = time.perf_counter()
-            views = {r: make_view(rules, state, r) for r in viewers}
-            t3 = time.perf_counter()
-            legal.append((t1 - t0) * 1e6)
-            apply_t.append((t2 - t1) * 1e6)
-            view_t.append((t3 - t2) * 1e6 / len(viewers))
-            for r in viewers:
-                ops = jsonpatch.make_patch(prev[r], views[r]).patch
-                patch_b.append(len(json.dumps(ops, ensure_ascii=False).encode()))
-                view_b.append(len(json.dumps(views[r], ensure_ascii=False).encode()))
-            prev = views
-    print(f"engine  {game:10s} actions={len(apply_t):6d}  legal_actions {statistics.median(legal):8.1f} µs  "
-          f"apply {statistics.median(apply_t):8.1f} µs  view {statistics.median(view_t):8.1f} µs/role")
-    patch, full = statistics.median(patch_b), statistics.median(view_b)
-    print(f"patch   {game:10s} median patch {patch:7.0f} B  p95 {pct(patch_b, .95):7.0f} B  "
-          f"median full view {full:7.0f} B  ratio {full / max(1, patch):5.1f}x")
+    """The engine figures of ``counterplay bench`` (server/bench/engine.py), printed a line each."""
+    r = playout_figures(game, matches, max_actions=100_000)
+    print(f"engine  {game:10s} actions={r['actions']:6d}  legal_actions {r['legal']:8.1f} µs  "
+          f"apply {r['apply']:8.1f} µs  view {r['view']:8.1f} µs/role")
+    print(f"patch   {game:10s} median patch {r['patch_b']:7.0f} B  p95 {r['patch_p95']:7.0f} B  "
+          f"median full view {r['view_b']:7.0f} B  ratio {r['view_b'] / max(1, r['patch_b']):5.1f}x")
 
 
 def bench_http(game: str, database: str, label: str, matches: int) -> None:
