@@ -12,9 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from server.games import GAMES
 from tests.support.toy import TOY
+
+# Hypothesis runs derandomized everywhere, as it does by itself when CI is set, so a run here is the run
+# CI makes; a longer run (FUZZ_EXAMPLES) explores at random.
+hypothesis_settings.register_profile("counterplay", derandomize=not os.environ.get("FUZZ_EXAMPLES"), database=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "counterplay"))
 
 GAMES.setdefault(TOY.id, TOY)
 
