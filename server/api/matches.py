@@ -118,7 +118,6 @@ async def announce(broker: Broker, notifier: Notifier, match_id: str, applied: A
     """Tell every process a committed action happened (and the end of the match, if it was), then
     the players who are not watching: whose move it is now, or how it ended."""
     await broker.publish({"kind": "action", "match": match_id, "version": applied.version})
-    await broker.publish({"kind": "summary", "match": match_id})
     if applied.finished:
         await notifier.finished(match_id)
     elif applied.to_move:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -82,6 +82,15 @@ class Applied:
     finished: bool = False
     to_move: tuple[str, ...] = field(default=())
     state: State | None = field(default=None, repr=False, compare=False)  # remembered after the commit
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """One version of a match as the hub sends it: a view per role, a summary per account."""
+
+    version: int
+    views: dict[str | None, dict[str, Any]]
+    summaries: dict[int | None, dict[str, Any]]
 
 
 PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeout": "claim",
@@ -205,6 +214,13 @@ class MatchService:
 
     def _summary(self, db: Session, m: Match, user_id: int | None,
                  names: dict[int, str] | None = None, detail: bool = True) -> dict[str, Any]:
+        return self._summaries(db, m, [user_id], names, detail)[user_id]
+
+    def _summaries(self, db: Session, m: Match, user_ids: Iterable[int | None],
+                   names: dict[int, str] | None = None, detail: bool = True) -> dict[int | None, dict[str, Any]]:
+        """The match as each of these accounts sees it in a list (None: a guest). What all share is
+        built once; each gets its seat, whether it is their turn, the invitation links if they made
+        the match, and how many actions they may undo."""
         rules = self.rules(m.game)
         if names is None:
             taken = self._seat_names(db, m.id)
@@ -212,14 +228,13 @@ class MatchService:
             names = {uid: name for uid, name in taken.values()}
         else:
             seats = self._seats(db, m.id)
-        my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
         to_move = list(m.active_roles) if m.status == "active" else []
         play = {**PLATFORM_DEFAULTS, **(m.settings or {})}
-        out = {
+        common = {
             "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
             "status": m.status, "version": m.version,
             "seats": {role: names.get(seats[role]) if role in seats else None for role in rules.roles},
-            "my_role": my_role, "to_move": to_move, "my_turn": my_role in to_move,
+            "my_role": None, "to_move": to_move, "my_turn": False,
             "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": m.outcome,
             "created_at": aware(m.created_at).isoformat(),  # type: ignore[union-attr]
             "updated_at": aware(m.updated_at).isoformat(),  # type: ignore[union-attr]
@@ -230,11 +245,18 @@ class MatchService:
             "offer": m.offer if m.offer and m.offer.get("version") == m.version else None,
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
         }
-        if user_id is not None and user_id == m.created_by and m.invites:
-            out["invites"] = {role: f"/match/{m.id}?invite={inv['token']}&seat={role}"
-                              for role, inv in m.invites.items() if "token" in inv and role not in seats}
-        if detail and my_role is not None and m.status == "active":
-            out["undo"] = {"steps": len(history.undoable(self._chain(db, m), my_role))}
+        chain: Steps | None = None
+        out: dict[int | None, dict[str, Any]] = {}
+        for user_id in user_ids:
+            my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
+            mine = {**common, "my_role": my_role, "my_turn": my_role in to_move}
+            if user_id is not None and user_id == m.created_by and m.invites:
+                mine["invites"] = {role: f"/match/{m.id}?invite={inv['token']}&seat={role}"
+                                   for role, inv in m.invites.items() if "token" in inv and role not in seats}
+            if detail and my_role is not None and m.status == "active":
+                chain = self._chain(db, m) if chain is None else chain
+                mine["undo"] = {"steps": len(history.undoable(chain, my_role))}
+            out[user_id] = mine
         return out
 
     def _chain(self, db: Session, m: Match) -> Steps:
@@ -360,6 +382,11 @@ class MatchService:
         with self.sessions() as db:
             return self._summary(db, self._match(db, match_id), user_id)
 
+    def summaries(self, match_id: str, user_ids: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The summary of one match for several accounts, with one reading of the database."""
+        with self.sessions() as db:
+            return self._summaries(db, self._match(db, match_id), user_ids)
+
     def list(self, status: str | None, user_id: int | None, limit: int = 100) -> list[dict[str, Any]]:
         with self.sessions() as db:
             stmt = select(Match)
@@ -398,13 +425,15 @@ class MatchService:
             state = self.state_at(db, m, v)
             return v, self._ended(m, make_view(self.rules(m.game), state, role))
 
-    def views(self, match_id: str, roles: set[str | None]) -> tuple[int, dict[str | None, dict[str, Any]]]:
-        """Views of several roles at one version: computed once per role for all its listeners."""
+    def broadcast(self, match_id: str, roles: set[str | None], user_ids: set[int | None]) -> Broadcast:
+        """What the hub sends after an action: the views of these roles and the summaries of these
+        accounts, at one version, from one reading of the database."""
         with self.sessions() as db:
             m = self._match(db, match_id)
             state = self.state_at(db, m, m.version)
             rules = self.rules(m.game)
-            return m.version, {role: self._ended(m, make_view(rules, state, role)) for role in roles}
+            views = {role: self._ended(m, make_view(rules, state, role)) for role in roles}
+            return Broadcast(m.version, views, self._summaries(db, m, user_ids) if user_ids else {})
 
     @staticmethod
     def _ended(m: Match, view: dict[str, Any]) -> dict[str, Any]:

@@ -112,21 +112,23 @@ class Hub:
 
     async def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
-        if kind == "action":
-            await self.push(str(event["match"]))
+        if kind == "action":  # a new version: patches, then the summaries it changed
+            await self.push(str(event["match"]), summaries=True)
         elif kind == "ended":  # ended outside the rules: same version, new outcome in every view
-            await self.push(str(event["match"]), force=True)
-            await self.push_summary(str(event["match"]))
+            await self.push(str(event["match"]), force=True, summaries=True)
         elif kind == "chat":
             await self.push_chat(str(event["match"]), int(event["id"]))
-        elif kind == "summary":
+        elif kind == "summary":  # seats, offers, clocks: the summaries only
             await self.push_summary(str(event["match"]))
         elif kind == "resync":  # the broker reconnected: events may have been missed meanwhile
             await self.catch_up()
         elif kind == "logout":
             await self.close_user(int(event["user"]))
 
-    async def push(self, match_id: str, force: bool = False) -> None:
+    async def push(self, match_id: str, force: bool = False, summaries: bool = False) -> None:
+        """Bring every socket on this match to its latest version: one patch per (role, version
+        it holds), computed once; with ``summaries``, each account's summary after its patch. The
+        views and summaries come from one reading of the database."""
         if not self.listeners.get(match_id):
             return
         async with self._lock(match_id):
@@ -134,21 +136,45 @@ class Hub:
             if not conns:
                 return
             roles = {c.role for c in conns}
+            users = {c.user_id for c in conns} if summaries else set()
             try:
-                version, views = await to_thread.run_sync(self.service.views, match_id, roles)
+                now = await to_thread.run_sync(self.service.broadcast, match_id, roles, users)
             except MatchError:
                 return
             patches: dict[tuple[str | None, int], list[dict[str, Any]]] = {}
             for conn in conns:
-                if conn.version > version or (conn.version == version and not force):
+                if conn.version > now.version or (conn.version == now.version and not force):
                     continue
                 key = (conn.role, conn.version)
                 if key not in patches:
-                    patches[key] = view_patch(conn.view, views[conn.role])
+                    patches[key] = view_patch(conn.view, now.views[conn.role])
                 message = {"type": "patch", "match": match_id, "from": conn.version,
-                           "version": version, "ops": patches[key]}
-                conn.version, conn.view = version, views[conn.role]
+                           "version": now.version, "ops": patches[key]}
+                conn.version, conn.view = now.version, now.views[conn.role]
                 await self._send_or_drop(conn, message)
+        if summaries:
+            await self._send_summaries(conns, now.summaries)
+
+    async def push_summary(self, match_id: str) -> None:
+        conns = list(self.listeners.get(match_id, ()))
+        if not conns:
+            return
+        try:
+            summaries = await to_thread.run_sync(self.service.summaries, match_id, {c.user_id for c in conns})
+        except MatchError:
+            return
+        await self._send_summaries(conns, summaries)
+
+    async def _send_summaries(self, conns: list[Connection], summaries: dict[int | None, dict[str, Any]]) -> None:
+        for conn in conns:
+            summary = summaries.get(conn.user_id)
+            if summary is None or conn.closed:
+                continue
+            await self._send_or_drop(conn, {"type": "summary", **summary})
+            if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
+                conn.role = summary["my_role"]
+                with contextlib.suppress(Exception):
+                    await self.snapshot(conn)
 
     async def push_chat(self, match_id: str, message_id: int) -> None:
         """A new chat message, to each connection whose seat may read its channel."""
@@ -164,22 +190,6 @@ class Hub:
         for conn in conns:
             if chat.may_read(conn.role, message["channel"], finished):
                 await self._send_or_drop(conn, {"type": "chat", "match": match_id, "message": message})
-
-    async def push_summary(self, match_id: str) -> None:
-        conns = list(self.listeners.get(match_id, ()))
-        summaries: dict[int | None, dict[str, Any]] = {}  # one per account (and one for all guests)
-        for conn in conns:
-            try:
-                if conn.user_id not in summaries:
-                    summaries[conn.user_id] = await to_thread.run_sync(self.service.summary, match_id, conn.user_id)
-                summary = summaries[conn.user_id]
-            except MatchError:
-                continue
-            await self._send_or_drop(conn, {"type": "summary", **summary})
-            if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
-                conn.role = summary["my_role"]
-                with contextlib.suppress(Exception):
-                    await self.snapshot(conn)
 
     async def _send_or_drop(self, conn: Connection, message: dict[str, Any]) -> None:
         try:
@@ -199,7 +209,7 @@ class Hub:
         versions = await to_thread.run_sync(self.service.versions, ids)
         for match_id, version in versions.items():
             if any(c.version < version for c in self.listeners.get(match_id, ())):
-                await self.push(match_id)
+                await self.push(match_id, summaries=True)
 
     async def close_user(self, user_id: int) -> None:
         for conns in list(self.listeners.values()):
