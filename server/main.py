@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     mailer = Mailer(SmtpSettings(host=settings.smtp_host, port=settings.smtp_port, sender=settings.smtp_sender,
                                  username=settings.smtp_username, password=settings.smtp_password,
                                  starttls=settings.smtp_starttls)) if settings.smtp_host else None
-    notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now)
+    notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now, settings.webhook_private)
     sweeper = Sweeper(service, broker, notifier, settings.sweep_seconds, hub)
 
     @asynccontextmanager

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import secrets
-import socket
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,20 +19,6 @@ from .store.models import Match, Rating, Seat, User
 
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,190}\.[^@\s]{1,60}$")
 FORMATS = ("json", "discord", "slack")
-
-
-def _public_host(url: str) -> None:
-    """A webhook may not point into the server's own network (SSRF): every address its host
-    resolves to must be a public one."""
-    host = urlsplit(url).hostname or ""
-    try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
-    except OSError:
-        raise Illegal(f"The webhook's host {host!r} cannot be resolved.") from None
-    for address in addresses:
-        ip = ipaddress.ip_address(str(address).split("%")[0])
-        if not ip.is_global:
-            raise Illegal("A webhook must point to a public address, not to a private or local one.")
 
 
 class Profiles:
@@ -79,10 +63,10 @@ class Profiles:
                 if url is not None:
                     try:
                         webhook.check_url(url)
+                        if not self.webhook_private:  # checked again at every delivery
+                            webhook.public_addresses(urlsplit(url).hostname or "")
                     except ValueError as exc:
-                        raise Illegal(str(exc)) from None
-                    if not self.webhook_private:
-                        _public_host(url)
+                        raise Illegal(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
                 u.webhook_url = url
             if "webhook_format" in changes:
                 if changes["webhook_format"] not in FORMATS:

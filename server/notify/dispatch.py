@@ -32,8 +32,9 @@ MAX_ATTEMPTS = 3
 
 class Notifier:
     def __init__(self, sessions: sessionmaker[Session], presence: Presence, public_url: str,
-                 mailer: Mailer | None, clock: Callable[[], datetime]) -> None:
+                 mailer: Mailer | None, clock: Callable[[], datetime], webhook_private: bool = False) -> None:
         self.sessions = sessions
+        self.webhook_private = webhook_private  # webhooks to private addresses: development and tests only
         self.presence = presence
         self.public_url = public_url.rstrip("/")
         self.mailer = mailer
@@ -144,7 +145,7 @@ class Notifier:
                     email_state = self._attempt(mailer.send, address, notice, language, link)
                 if webhook_state == "pending" and user.webhook_url:
                     url, fmt = user.webhook_url, user.webhook_format
-                    webhook_state = self._attempt(webhook.post, url, fmt, notice, language)
+                    webhook_state = self._attempt(webhook.post, url, fmt, notice, language, 5.0, self.webhook_private)
             with self.sessions.begin() as db:
                 db.execute(update(Notification).where(Notification.id == nid).values(
                     email_state=email_state, webhook_state=webhook_state, attempts=Notification.attempts + 1))

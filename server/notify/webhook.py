@@ -6,12 +6,19 @@ Formats:
 - ``"slack"``: ``{"text": "<subject>\\n<url>"}`` (Slack and compatible services).
 
 Redirects are not followed: a webhook answers where it was registered or not at all.
+
+A webhook may not reach into the server's own network (SSRF). Its host is resolved at every
+delivery, not only when it was saved (a name can be rebound to a private address later), every
+address must be public, and the connection goes to the address that was checked: httpx is not
+left to resolve the name a second time.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import socket
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import httpx
 
@@ -40,6 +47,32 @@ def check_url(url: str) -> str:
     return url
 
 
+def public_addresses(host: str) -> list[str]:
+    """Every address ``host`` resolves to, when all of them are public; ValueError otherwise."""
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except OSError:
+        raise ValueError(f"the webhook's host {host!r} cannot be resolved") from None
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
+    if not addresses:
+        raise ValueError(f"the webhook's host {host!r} cannot be resolved")
+    for address in addresses:
+        if not ipaddress.ip_address(address.split("%")[0]).is_global:
+            raise ValueError("a webhook must point to a public address, not to a private or local one")
+    return addresses
+
+
+def _pinned(parts: SplitResult, address: str) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """The URL with ``address`` in place of the host name, the Host header that names the host,
+    and for https the name to present in TLS (SNI) and check the certificate against."""
+    literal = f"[{address}]" if ":" in address else address
+    netloc = literal + (f":{parts.port}" if parts.port else "")
+    host = parts.netloc.rpartition("@")[2]
+    url = parts._replace(netloc=netloc).geturl()
+    extensions = {"sni_hostname": parts.hostname} if parts.scheme.lower() == "https" else {}
+    return url, {"Host": host}, extensions
+
+
 def payload(fmt: str, notice: Notice, language: str) -> dict[str, Any]:
     """The body ``post`` sends for ``fmt``."""
     if fmt == "json":
@@ -53,17 +86,25 @@ def payload(fmt: str, notice: Notice, language: str) -> dict[str, Any]:
     raise ValueError(f"unknown webhook format {fmt!r} (one of {', '.join(FORMATS)})")
 
 
-def post(url: str, fmt: str, notice: Notice, language: str, timeout: float = 5.0) -> None:
-    """POST ``notice`` to ``url`` in ``fmt``; DeliveryError on a bad URL or format, a network error, a non-2xx."""
+def post(url: str, fmt: str, notice: Notice, language: str, timeout: float = 5.0,
+         private_ok: bool = False) -> None:
+    """POST ``notice`` to ``url`` in ``fmt``; DeliveryError on a bad URL or format, a private address
+    (unless ``private_ok``: development and tests), a network error, a non-2xx."""
+    headers = {"User-Agent": USER_AGENT}
+    extensions: dict[str, Any] = {}
     try:
         body = payload(fmt, notice, language)
         url = check_url(url)
+        if not private_ok:
+            parts = urlsplit(url)
+            url, host, extensions = _pinned(parts, public_addresses(parts.hostname or "")[0])
+            headers.update(host)
     except ValueError as exc:
         raise DeliveryError(str(exc)) from exc
     try:
         # trust_env=False: no proxy, netrc or certificate settings picked up from the environment.
         with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
-            response = client.post(url, json=body, headers={"User-Agent": USER_AGENT})
+            response = client.post(url, json=body, headers=headers, extensions=extensions)
     except (httpx.HTTPError, httpx.InvalidURL, ValueError, OSError) as exc:
         raise DeliveryError(f"webhook POST failed: {type(exc).__name__}: {exc}") from exc
     if not response.is_success:

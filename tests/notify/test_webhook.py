@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import socket
 import threading
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from server.notify import DeliveryError, Notice, render, to_json
+from server.notify import DeliveryError, Notice, render, to_json, webhook
 from server.notify.webhook import check_url, post
 
 HOST = "127.0.0.1"
@@ -49,7 +50,8 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
         self.server.requests.append(
-            {"path": self.path, "content_type": self.headers.get("Content-Type"), "body": body}
+            {"path": self.path, "content_type": self.headers.get("Content-Type"), "body": body,
+             "host": self.headers.get("Host")}
         )
         if self.path == "/fail":
             self.send_response(500)
@@ -82,7 +84,7 @@ def receiver() -> Iterator[Receiver]:
 
 
 def test_json(receiver: Receiver) -> None:
-    post(f"{receiver.base}/hook", "json", NOTICE, "ja")
+    post(f"{receiver.base}/hook", "json", NOTICE, "ja", private_ok=True)
     assert len(receiver.requests) == 1
     got = receiver.requests[0]
     assert got["path"] == "/hook"
@@ -93,14 +95,14 @@ def test_json(receiver: Receiver) -> None:
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_discord(receiver: Receiver, language: str) -> None:
-    post(f"{receiver.base}/api/webhooks/1/token", "discord", NOTICE, language)
+    post(f"{receiver.base}/api/webhooks/1/token", "discord", NOTICE, language, private_ok=True)
     subject, _ = render(NOTICE, language)
     assert [json.loads(r["body"]) for r in receiver.requests] == [{"content": f"{subject}\n{NOTICE.url}"}]
     assert receiver.requests[0]["path"] == "/api/webhooks/1/token"
 
 
 def test_slack(receiver: Receiver) -> None:
-    post(f"{receiver.base}/services/T/B/x", "slack", NOTICE, "en")
+    post(f"{receiver.base}/services/T/B/x", "slack", NOTICE, "en", private_ok=True)
     subject, _ = render(NOTICE, "en")
     assert subject.startswith("Time is running out")
     assert [json.loads(r["body"]) for r in receiver.requests] == [{"text": f"{subject}\n{NOTICE.url}"}]
@@ -108,19 +110,19 @@ def test_slack(receiver: Receiver) -> None:
 
 def test_server_error_is_a_delivery_error(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError, match="500"):
-        post(f"{receiver.base}/fail", "json", NOTICE, "en")
+        post(f"{receiver.base}/fail", "json", NOTICE, "en", private_ok=True)
     assert len(receiver.requests) == 1
 
 
 def test_redirect_is_not_followed(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError, match="302"):
-        post(f"{receiver.base}/moved", "discord", NOTICE, "en")
+        post(f"{receiver.base}/moved", "discord", NOTICE, "en", private_ok=True)
     assert [r["path"] for r in receiver.requests] == ["/moved"]
 
 
 def test_timeout_is_a_delivery_error(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError):
-        post(f"{receiver.base}/slow", "json", NOTICE, "en", timeout=0.2)
+        post(f"{receiver.base}/slow", "json", NOTICE, "en", private_ok=True, timeout=0.2)
 
 
 def test_nothing_listening_is_a_delivery_error() -> None:
@@ -128,14 +130,14 @@ def test_nothing_listening_is_a_delivery_error() -> None:
         s.bind((HOST, 0))
         port = s.getsockname()[1]
     with pytest.raises(DeliveryError):
-        post(f"http://{HOST}:{port}/hook", "json", NOTICE, "en", timeout=2.0)
+        post(f"http://{HOST}:{port}/hook", "json", NOTICE, "en", private_ok=True, timeout=2.0)
 
 
 def test_bad_url_or_format(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError):
         post("ftp://127.0.0.1/hook", "json", NOTICE, "en")
     with pytest.raises(DeliveryError, match="format"):
-        post(f"{receiver.base}/hook", "telegram", NOTICE, "en")
+        post(f"{receiver.base}/hook", "telegram", NOTICE, "en", private_ok=True)
     assert receiver.requests == []
 
 
@@ -158,3 +160,71 @@ def test_check_url_refuses(url: str) -> None:
 def test_check_url_accepts(url: str) -> None:
     assert check_url(url) == url
     assert check_url(f"  {url}\n") == url
+
+
+# --- SSRF: the address is checked at delivery, and the connection goes where the check looked ---
+
+
+def _resolving(monkeypatch: pytest.MonkeyPatch, answers: dict[str, list[str]]) -> list[str]:
+    """Make these names resolve to these addresses, and no other name resolve (an address stays
+    itself); return the names asked."""
+    asked: list[str] = []
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: str, *args: Any, **kwargs: Any) -> list[Any]:
+        try:
+            ipaddress.ip_address(host)
+            return real(host, *args, **kwargs)
+        except ValueError:
+            asked.append(host)
+        if host in answers:
+            return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, 0))
+                    for a in answers[host]]
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return asked
+
+
+def test_a_private_address_is_refused_at_delivery(receiver: Receiver) -> None:
+    with pytest.raises(DeliveryError, match="public address"):
+        post(f"{receiver.base}/hook", "json", NOTICE, "en")
+    assert receiver.requests == []
+
+
+def test_a_name_rebound_to_a_private_address_is_refused_at_delivery(receiver: Receiver,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Public when the player saved it, loopback now (DNS rebinding): nothing is sent."""
+    _resolving(monkeypatch, {"hooks.example": ["127.0.0.1"]})
+    with pytest.raises(DeliveryError, match="public address"):
+        post(f"http://hooks.example:{receiver.server_address[1]}/hook", "json", NOTICE, "en")
+    assert receiver.requests == []
+
+
+def test_one_private_address_among_public_ones_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    _resolving(monkeypatch, {"hooks.example": ["93.184.215.14", "10.1.2.3"]})
+    with pytest.raises(DeliveryError, match="public address"):
+        post("https://hooks.example/hook", "json", NOTICE, "en")
+
+
+def test_the_connection_goes_to_the_checked_address(receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The name is resolved once, by the check; the POST goes to that address with the name in
+    its Host header (were httpx to resolve the name again, the lookup here would fail)."""
+    asked = _resolving(monkeypatch, {})
+    monkeypatch.setattr(webhook, "public_addresses", lambda host: ["127.0.0.1"])
+    port = receiver.server_address[1]
+    post(f"http://hooks.example:{port}/hook?x=1", "json", NOTICE, "en")
+    assert [(r["path"], r["host"]) for r in receiver.requests] == [("/hook?x=1", f"hooks.example:{port}")]
+    assert asked == []
+
+
+def test_https_keeps_the_name_for_tls() -> None:
+    """Pinned to the address, an https POST still presents the name (SNI) and checks the
+    certificate against it; an IPv6 address is bracketed."""
+    from urllib.parse import urlsplit
+
+    url, host, extensions = webhook._pinned(urlsplit("https://user@hooks.example:8443/p?q=1"), "2001:db8::1")
+    assert (url, host, extensions) == ("https://[2001:db8::1]:8443/p?q=1", {"Host": "hooks.example:8443"},
+                                       {"sni_hostname": "hooks.example"})
+    url, host, extensions = webhook._pinned(urlsplit("http://hooks.example/p"), "93.184.215.14")
+    assert (url, host, extensions) == ("http://93.184.215.14/p", {"Host": "hooks.example"}, {})
