@@ -25,6 +25,10 @@ SEND_TIMEOUT = 10.0
 OUTBOX = 64  # messages waiting for one socket; a client further behind is dropped and resyncs
 
 
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False)
+
+
 class Gone(Exception):
     """The socket is closed, or was dropped for not reading."""
 
@@ -45,13 +49,14 @@ class Connection:
     writer: asyncio.Task[None] | None = None
     closed: bool = False
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or one already serialised for many sockets)."""
         if self.closed:
             raise Gone()
         if self.writer is None:
             self.writer = asyncio.create_task(self._write())
         try:
-            self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+            self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
         except asyncio.QueueFull:
             await self.close(1008, "too slow: reconnect for a fresh view")
             raise Gone() from None
@@ -141,17 +146,17 @@ class Hub:
                 now = await to_thread.run_sync(self.service.broadcast, match_id, roles, users)
             except MatchError:
                 return
-            patches: dict[tuple[str | None, int], list[dict[str, Any]]] = {}
+            patches: dict[tuple[str | None, int], str] = {}  # serialised once for all who share it
             for conn in conns:
                 if conn.version > now.version or (conn.version == now.version and not force):
                     continue
                 key = (conn.role, conn.version)
                 if key not in patches:
-                    patches[key] = view_patch(conn.view, now.views[conn.role])
-                message = {"type": "patch", "match": match_id, "from": conn.version,
-                           "version": now.version, "ops": patches[key]}
+                    patches[key] = dumps({"type": "patch", "match": match_id, "from": conn.version,
+                                          "version": now.version,
+                                          "ops": view_patch(conn.view, now.views[conn.role])})
                 conn.version, conn.view = now.version, now.views[conn.role]
-                await self._send_or_drop(conn, message)
+                await self._send_or_drop(conn, patches[key])
         if summaries:
             await self._send_summaries(conns, now.summaries)
 
@@ -166,11 +171,12 @@ class Hub:
         await self._send_summaries(conns, summaries)
 
     async def _send_summaries(self, conns: list[Connection], summaries: dict[int | None, dict[str, Any]]) -> None:
+        texts = {uid: dumps({"type": "summary", **summary}) for uid, summary in summaries.items()}
         for conn in conns:
             summary = summaries.get(conn.user_id)
             if summary is None or conn.closed:
                 continue
-            await self._send_or_drop(conn, {"type": "summary", **summary})
+            await self._send_or_drop(conn, texts[conn.user_id])
             if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
                 conn.role = summary["my_role"]
                 with contextlib.suppress(Exception):
@@ -191,7 +197,7 @@ class Hub:
             if chat.may_read(conn.role, message["channel"], finished):
                 await self._send_or_drop(conn, {"type": "chat", "match": match_id, "message": message})
 
-    async def _send_or_drop(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:
         try:
             await conn.send(message)
         except Exception:
