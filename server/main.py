@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         await presence.stop()
         await limiter.stop()
         await broker.stop()
+        await hub.stop()
         engine.dispose()
 
     app = FastAPI(title="Counterplay", version="0.1.0", lifespan=lifespan,

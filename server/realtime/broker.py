@@ -58,7 +58,8 @@ class RedisBroker:
 
     async def start(self, handler: Handler) -> None:
         self._task = asyncio.create_task(self._listen(handler))
-        await asyncio.wait_for(self._ready.wait(), timeout=10)
+        async with asyncio.timeout(10):
+            await self._ready.wait()
 
     async def _listen(self, handler: Handler) -> None:
         first = True

@@ -11,18 +11,21 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette.websockets import WebSocket
 
 from ..matches.service import MatchError, MatchService
 from .diff import view_patch
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 SEND_TIMEOUT = 10.0
 OUTBOX = 64  # messages waiting for one socket; a client further behind is dropped and resyncs
+READERS = 8  # threads reading views and summaries at once: the rest stay free for players' actions
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -63,9 +66,12 @@ class Connection:
 
     async def _write(self) -> None:
         try:
-            while True:
+            while not self.closed:
                 text = await self.outbox.get()
-                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that
+                # arrives as the send completes, and the writer of a closed socket would live on.
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.ws.send_text(text)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -87,10 +93,24 @@ class Connection:
 
 
 class Hub:
+    """Events are handled concurrently across matches and in order within one: each runs as its
+    own task under its match's lock (asyncio locks are first come, first served), so one slow
+    match, or a hundred busy ones, never hold up the others' patches. An action event waiting for
+    its turn covers any later one of the same match: it reads the latest version when it runs."""
+
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.listeners: dict[str, set[Connection]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._waiting: set[str] = set()  # matches with an action push queued and not yet reading
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._readers: CapacityLimiter | None = None
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Database work of the hub, in its own few threads."""
+        if self._readers is None:
+            self._readers = CapacityLimiter(READERS)
+        return await to_thread.run_sync(fn, *args, limiter=self._readers)
 
     def _lock(self, match_id: str) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -110,40 +130,70 @@ class Hub:
     async def snapshot(self, conn: Connection) -> None:
         """Send the full view, under the match lock so no patch interleaves with it."""
         async with self._lock(conn.match_id):
-            version, view = await to_thread.run_sync(self.service.view, conn.match_id, conn.role)
-            conn.version, conn.view = version, view
-            await conn.send({"type": "snapshot", "match": conn.match_id, "version": version,
-                             "role": conn.role, "view": view})
+            await self._snapshot(conn)
+
+    async def _snapshot(self, conn: Connection) -> None:
+        version, view = await self._read(self.service.view, conn.match_id, conn.role)
+        conn.version, conn.view = version, view
+        await conn.send({"type": "snapshot", "match": conn.match_id, "version": version,
+                         "role": conn.role, "view": view})
+
+    # --- events ---
 
     async def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
+        match_id = str(event.get("match"))
         if kind == "action":  # a new version: patches, then the summaries it changed
-            await self.push(str(event["match"]), summaries=True)
+            if match_id in self.listeners and match_id not in self._waiting:
+                self._waiting.add(match_id)
+                self._spawn(self.push(match_id, summaries=True))
         elif kind == "ended":  # ended outside the rules: same version, new outcome in every view
-            await self.push(str(event["match"]), force=True, summaries=True)
+            self._spawn(self.push(match_id, force=True, summaries=True))
         elif kind == "chat":
-            await self.push_chat(str(event["match"]), int(event["id"]))
+            self._spawn(self.push_chat(match_id, int(event["id"])))
         elif kind == "summary":  # seats, offers, clocks: the summaries only
-            await self.push_summary(str(event["match"]))
+            self._spawn(self.push_summary(match_id))
         elif kind == "resync":  # the broker reconnected: events may have been missed meanwhile
-            await self.catch_up()
+            self._spawn(self.catch_up())
         elif kind == "logout":
             await self.close_user(int(event["user"]))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("hub event failed", exc_info=task.exception())
+
+    async def drain(self) -> None:
+        """Wait for the events already received to be sent (tests, and a graceful stop)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # --- what is sent ---
 
     async def push(self, match_id: str, force: bool = False, summaries: bool = False) -> None:
         """Bring every socket on this match to its latest version: one patch per (role, version
         it holds), computed once; with ``summaries``, each account's summary after its patch. The
         views and summaries come from one reading of the database."""
-        if not self.listeners.get(match_id):
-            return
         async with self._lock(match_id):
+            if not force:
+                self._waiting.discard(match_id)  # from here on, a new action needs a new push
             conns = list(self.listeners.get(match_id, ()))
             if not conns:
                 return
             roles = {c.role for c in conns}
             users = {c.user_id for c in conns} if summaries else set()
             try:
-                now = await to_thread.run_sync(self.service.broadcast, match_id, roles, users)
+                now = await self._read(self.service.broadcast, match_id, roles, users)
             except MatchError:
                 return
             patches: dict[tuple[str | None, int], str] = {}  # serialised once for all who share it
@@ -157,20 +207,22 @@ class Hub:
                                           "ops": view_patch(conn.view, now.views[conn.role])})
                 conn.version, conn.view = now.version, now.views[conn.role]
                 await self._send_or_drop(conn, patches[key])
-        if summaries:
-            await self._send_summaries(conns, now.summaries)
+            if summaries:
+                await self._send_summaries(conns, now.summaries)
 
     async def push_summary(self, match_id: str) -> None:
-        conns = list(self.listeners.get(match_id, ()))
-        if not conns:
-            return
-        try:
-            summaries = await to_thread.run_sync(self.service.summaries, match_id, {c.user_id for c in conns})
-        except MatchError:
-            return
-        await self._send_summaries(conns, summaries)
+        async with self._lock(match_id):
+            conns = list(self.listeners.get(match_id, ()))
+            if not conns:
+                return
+            try:
+                summaries = await self._read(self.service.summaries, match_id, {c.user_id for c in conns})
+            except MatchError:
+                return
+            await self._send_summaries(conns, summaries)
 
     async def _send_summaries(self, conns: list[Connection], summaries: dict[int | None, dict[str, Any]]) -> None:
+        """Under the match lock."""
         texts = {uid: dumps({"type": "summary", **summary}) for uid, summary in summaries.items()}
         for conn in conns:
             summary = summaries.get(conn.user_id)
@@ -180,22 +232,24 @@ class Hub:
             if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
                 conn.role = summary["my_role"]
                 with contextlib.suppress(Exception):
-                    await self.snapshot(conn)
+                    await self._snapshot(conn)
 
     async def push_chat(self, match_id: str, message_id: int) -> None:
         """A new chat message, to each connection whose seat may read its channel."""
         from ..matches import chat
 
-        conns = list(self.listeners.get(match_id, ()))
-        if not conns:
-            return
-        try:
-            message, finished = await to_thread.run_sync(chat.one, self.service, match_id, message_id)
-        except MatchError:
-            return
-        for conn in conns:
-            if chat.may_read(conn.role, message["channel"], finished):
-                await self._send_or_drop(conn, {"type": "chat", "match": match_id, "message": message})
+        async with self._lock(match_id):
+            conns = list(self.listeners.get(match_id, ()))
+            if not conns:
+                return
+            try:
+                message, finished = await self._read(chat.one, self.service, match_id, message_id)
+            except MatchError:
+                return
+            text = dumps({"type": "chat", "match": match_id, "message": message})
+            for conn in conns:
+                if chat.may_read(conn.role, message["channel"], finished):
+                    await self._send_or_drop(conn, text)
 
     async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:
         try:
@@ -212,7 +266,7 @@ class Hub:
         ids = [m for m, conns in self.listeners.items() if conns]
         if not ids:
             return
-        versions = await to_thread.run_sync(self.service.versions, ids)
+        versions = await self._read(self.service.versions, ids)
         for match_id, version in versions.items():
             if any(c.version < version for c in self.listeners.get(match_id, ())):
                 await self.push(match_id, summaries=True)

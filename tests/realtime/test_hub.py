@@ -1,0 +1,123 @@
+"""The hub's scheduling, in process: matches do not wait for each other, and a queued push covers
+the actions that arrive while it waits. A fake service stands for the database (one match's
+reading can be held back) and fake sockets record what they are sent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from server.matches.service import Broadcast
+from server.realtime.hub import Connection, Hub
+
+
+class FakeSocket:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+class FakeService:
+    """Each match's version and a one-line view; ``held`` matches block their reading until released."""
+
+    def __init__(self) -> None:
+        self.versions: dict[str, int] = {}
+        self.held: dict[str, threading.Event] = {}
+        self.reading: dict[str, threading.Event] = {}
+        self.reads: dict[str, int] = {}
+
+    def broadcast(self, match_id: str, roles: set[str | None], users: set[int | None]) -> Broadcast:
+        self.reads[match_id] = self.reads.get(match_id, 0) + 1
+        self.reading.setdefault(match_id, threading.Event()).set()
+        if match_id in self.held:
+            assert self.held[match_id].wait(30), "never released"
+        v = self.versions[match_id]
+        return Broadcast(v, {r: {"version": v} for r in roles}, {u: {"my_role": None, "version": v} for u in users})
+
+
+async def until(condition: Any, what: str) -> None:
+    for _ in range(3000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+def listen(hub: Hub, match_id: str) -> FakeSocket:
+    ws = FakeSocket()
+    conn = Connection(ws, match_id, None, None, version=0, view={"version": 0})  # type: ignore[arg-type]
+    hub.add(conn)
+    return ws
+
+
+def patched_to(ws: FakeSocket) -> int:
+    return max((m["version"] for m in ws.sent if m["type"] == "patch"), default=0)
+
+
+async def test_a_slow_match_does_not_hold_up_another_matchs_patch() -> None:
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    slow, fast = listen(hub, "slow"), listen(hub, "fast")
+    svc.versions.update(slow=1, fast=1)
+    svc.held["slow"] = threading.Event()
+    await hub.on_event({"kind": "action", "match": "slow", "version": 1})
+    await until(lambda: svc.reading.get("slow") and svc.reading["slow"].is_set(), "slow reading started")
+    await hub.on_event({"kind": "action", "match": "fast", "version": 1})
+    await until(lambda: patched_to(fast) == 1, "the fast match's patch")
+    assert patched_to(slow) == 0
+    svc.held["slow"].set()
+    await hub.drain()
+    assert patched_to(slow) == 1
+    summaries = [m for m in fast.sent if m["type"] == "summary"]
+    assert [m["type"] for m in fast.sent] == ["patch", "summary"] and summaries[0]["version"] == 1
+
+
+async def test_actions_arriving_while_a_push_waits_are_covered_by_it() -> None:
+    """While the first push reads, three more actions come: one more reading brings the socket to
+    the latest version, and no patch goes backwards."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    ws = listen(hub, "m")
+    svc.versions["m"] = 1
+    svc.held["m"] = threading.Event()
+    await hub.on_event({"kind": "action", "match": "m", "version": 1})
+    await until(lambda: svc.reads.get("m") == 1, "the first reading")
+    for v in (2, 3, 4):
+        svc.versions["m"] = v
+        await hub.on_event({"kind": "action", "match": "m", "version": v})
+    svc.held["m"].set()
+    await hub.drain()
+    assert svc.reads["m"] == 2
+    patches = [(m["from"], m["version"]) for m in ws.sent if m["type"] == "patch"]
+    assert patches[-1][1] == 4 and all(a < b for a, b in patches)
+
+
+async def test_an_action_on_a_match_nobody_here_watches_costs_nothing() -> None:
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    await hub.on_event({"kind": "action", "match": "elsewhere", "version": 5})
+    await hub.drain()
+    assert svc.reads == {}
+
+
+async def test_a_stopped_connection_leaves_no_writer_behind() -> None:
+    """A socket dropped in the middle of its sends: its writer task ends (on Python 3.11,
+    asyncio.wait_for could swallow the cancellation and leave the writer waiting forever)."""
+    writers = []
+    for n in range(20):
+        conn = Connection(FakeSocket(), "m", None, None)  # type: ignore[arg-type]
+        for i in range(n % 5 + 1):
+            await conn.send({"type": "patch", "version": i})
+        for _ in range(n % 3):
+            await asyncio.sleep(0)
+        conn.stop()
+        writers.append(conn.writer)
+    done, pending = await asyncio.wait(writers, timeout=10)
+    assert not pending
