@@ -52,7 +52,6 @@ def verify_replay(path: str) -> int:
     import json
 
     from .engine import rng
-    from .engine.core import State
     from .games import GAMES
     from .matches import history
 
@@ -65,13 +64,9 @@ def verify_replay(path: str) -> int:
     rules = GAMES[data["game"]]
     actions = data["actions"]
 
-    def state_at(version: int) -> State:  # undo records return to an earlier version's state
-        state = rules.setup(data["scenario"], data["options"], seed)
-        for entry in actions[:version]:
-            state = history.apply_record(rules, state, entry["role"], entry["action"], state_at)
-        return state
-
-    outcome = rules.outcome(state_at(len(actions)))
+    replay = history.Replay(rules, 0, rules.setup(data["scenario"], data["options"], seed),
+                            [(entry["role"], entry["action"]) for entry in actions])
+    outcome = rules.outcome(replay.state_at(len(actions)))
     got = outcome.to_json() if outcome else None
     recorded = data["outcome"]
     if got is None and recorded and str(recorded.get("reason", "")).startswith("platform."):

@@ -13,7 +13,7 @@ opponent's undos); a takeback past those needs the opponent's consent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,42 @@ def apply_record(rules: Rules, state: State, role: Role, action: dict[str, Any],
     if action.get("type") == UNDO:
         return undo_state(state_at(int(action["to"])), role, int(action["steps"]))
     return apply_action(rules, state, role, action)
+
+
+class Replay:
+    """The states of a stretch of the log, replayed once. An undo record returns to an earlier
+    version's state: checkpoints kept every ``every`` versions make that cost at most ``every``
+    actions, where replaying from the start each time would grow with every undo before it.
+
+    ``records[i]`` is the (role, action) of version ``start + i + 1``; ``before`` gives the state
+    of a version earlier than ``start`` (an undo reaching behind the stretch)."""
+
+    def __init__(self, rules: Rules, start: int, state: State, records: Sequence[tuple[Role, dict[str, Any]]],
+                 before: Callable[[int], State] | None = None, every: int = 50) -> None:
+        self.rules, self.start, self.records, self.before, self.every = rules, start, records, before, every
+        self._checkpoints: dict[int, State] = {start: state}
+        self._recent: dict[int, State] = {}
+
+    RECENT = 16  # the latest states kept too: most undos return a few versions
+
+    def state_at(self, version: int) -> State:
+        if version < self.start:
+            if self.before is None:
+                raise ValueError(f"version {version} is before the replayed stretch")
+            return self.before(version)
+        known = self._recent.get(version, self._checkpoints.get(version))
+        if known is not None:
+            return known
+        at = max(v for v in (*self._checkpoints, *self._recent) if v <= version)
+        state = self._recent.get(at, self._checkpoints.get(at))
+        for v in range(at + 1, version + 1):
+            role, action = self.records[v - self.start - 1]
+            state = apply_record(self.rules, state, role, action, self.state_at)
+            if v % self.every == 0:
+                self._checkpoints[v] = state
+            self._recent[v] = state
+            self._recent.pop(v - self.RECENT, None)
+        return state
 
 
 def effective(steps: Iterable[Step]) -> list[Step]:

@@ -190,13 +190,12 @@ class MatchService:
                 start, state = snap.seq, snap.state
             else:
                 start, state = 0, rules.setup(m.scenario, m.options, m.seed)
-        rows = db.scalars(select(ActionRecord).where(ActionRecord.match_id == m.id,
-                                                     ActionRecord.seq > start,
-                                                     ActionRecord.seq <= version)
-                          .order_by(ActionRecord.seq))
-        for row in rows:
-            state = history.apply_record(rules, state, row.role, row.action,
-                                         lambda v: self.state_at(db, m, v))
+        rows = db.execute(select(ActionRecord.role, ActionRecord.action)
+                          .where(ActionRecord.match_id == m.id, ActionRecord.seq > start, ActionRecord.seq <= version)
+                          .order_by(ActionRecord.seq)).all()
+        replay = history.Replay(rules, start, state, [(r.role, r.action) for r in rows],
+                                lambda v: self.state_at(db, m, v), self.snapshot_every)
+        state = replay.state_at(version)
         if version == m.version:
             self._remember(m.id, version, state)
         return state

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from server.engine.core import canonical
@@ -135,3 +137,34 @@ def test_a_resent_undo_is_applied_once(bench: Bench) -> None:
     again = bench.svc.undo(m, bench.users["ann"], 2, 1, "same")
     assert first.version == again.version == 3
     assert view(bench, m, "ann")["total"] == 1
+
+
+def test_a_log_full_of_undos_replays_in_one_pass(bench: Bench) -> None:
+    """Rebuilding a state whose log holds many undos, without snapshots or cache, applies each
+    action about once: an undo returns to a checkpoint of the same replay, not to a replay from
+    the start (which grew with every undo before it, exponentially in nested cases)."""
+    from server.matches.history import UNDO, Replay
+
+    rules = bench.svc.rules("toy")
+    start = rules.setup("race", {"target": 20, "turns": "long"}, b"\x01")
+    records: list[tuple[str, dict[str, Any]]] = []
+    for i in range(57):  # 38 adds of 1, each third record taking back the add before it
+        if i % 3 == 2:
+            records.append(("north", {"type": UNDO, "steps": 1, "to": len(records) - 1}))
+        else:
+            records.append(("north", ADD1))
+    calls = 0
+    real_apply = rules.apply
+
+    def counting(state: Any, role: str, action: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real_apply(state, role, action)
+
+    rules.apply = counting  # type: ignore[method-assign]
+    try:
+        got = Replay(rules, 0, start, records, every=10).state_at(len(records))
+    finally:
+        rules.apply = real_apply  # type: ignore[method-assign]
+    assert got["total"] == 19 and got["log"][-1]["key"] == "platform.undo"
+    assert calls == 38  # each action once: an undo returns to a state kept from this replay
