@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import statistics
@@ -66,8 +67,13 @@ def engine_section(quick: bool) -> str:
     return out
 
 
-def _long_match(svc: Any, users: tuple[int, int], game: str, length: int, seed: int) -> tuple[str, int]:
-    """A match of ``game`` played by random legal actions until ``length`` actions or its end."""
+def _long_match(svc: Any, users: tuple[int, int], game: str, length: int, seed: int,
+                undo_share: float = 0.0) -> tuple[str, int]:
+    """A match of ``game`` played by random legal actions until ``length`` records or its end. With
+    ``undo_share``, that share of the moves is an undo of the player's last action where the rules
+    of undo allow one: a long correspondence match whose log holds takebacks too."""
+    from ..matches.service import MatchError
+
     rules = GAMES[game]
     m = svc.create(users[0], game, None, rules.roles[0], None, None)
     svc.join(users[1], m["id"], rules.roles[1])
@@ -77,8 +83,13 @@ def _long_match(svc: Any, users: tuple[int, int], game: str, length: int, seed: 
     version = 0
     while version < length and rules.outcome(state) is None:
         role = sorted(rules.active_roles(state))[0]
-        action = rnd.choice(rules.legal_actions(state, role))
-        applied = svc.act(m["id"], seat[role], version, action, f"b{version}")
+        applied = None
+        if rnd.random() < undo_share:
+            with contextlib.suppress(MatchError):  # not undoable now: the move is played instead
+                applied = svc.undo(m["id"], seat[role], version, 1, f"u{version}")
+        if applied is None:
+            action = rnd.choice(rules.legal_actions(state, role))
+            applied = svc.act(m["id"], seat[role], version, action, f"b{version}")
         version = applied.version
         state = applied.state
     return m["id"], version
@@ -107,9 +118,11 @@ def loading_section(quick: bool, database_url: str | None = None) -> str:
             db.flush()
             users = (a.id, b.id)
         svc = MatchService(sessions, snapshot_every=50)
-        targets = [("bulge", 1000), ("bulge", 10_000)] if not quick else [("bulge", 300)]
-        for game, length in targets:
-            match_id, version = _long_match(svc, users, game, length, seed=length)
+        # No random match reaches 10,000 actions (a Bulge match ends after about 1,300): the long one
+        # takes back 45% of its moves where it may, as a match played over months with takebacks would.
+        targets = [("bulge", 1000, 0.0), ("bulge", 10_000, 0.45)] if not quick else [("bulge", 300, 0.0)]
+        for game, length, undos in targets:
+            match_id, version = _long_match(svc, users, game, length, seed=length, undo_share=undos)
             timings = {}
             for label in ("snapshots", "log only"):
                 if label == "log only":

@@ -89,7 +89,7 @@ class Replay:
         if known is not None:
             return known
         at = max(v for v in (*self._checkpoints, *self._recent) if v <= version)
-        state = self._recent.get(at, self._checkpoints.get(at))
+        state = self._recent[at] if at in self._recent else self._checkpoints[at]
         for v in range(at + 1, version + 1):
             role, action = self.records[v - self.start - 1]
             state = apply_record(self.rules, state, role, action, self.state_at)
