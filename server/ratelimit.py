@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .redis_client import connect
+
 log = logging.getLogger(__name__)
 MAX_KEYS = 100_000
 PREFIX = "counterplay:rl:"
@@ -160,9 +162,7 @@ class RedisLimiter:
     """Windows shared by every app process through Redis; this process's own while Redis is down."""
 
     def __init__(self, url: str, fallback: MemoryLimiter | None = None) -> None:
-        import redis.asyncio as redis
-
-        self._redis: Any = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._redis: Any = connect(url, socket_timeout=2, socket_connect_timeout=2)
         self._take: Any = self._redis.register_script(_TAKE)
         self.fallback = fallback or MemoryLimiter()
         self._warned = -math.inf

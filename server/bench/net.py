@@ -97,11 +97,13 @@ async def _round_trip(s: Servers, n: int, seconds: float, rate: float) -> dict[s
 
 def round_trip_section(configs: list[Config], counts: list[int], seconds: float) -> str:
     rows = []
+    notes: list[str] = []
     base: dict[int, float] = {}
     for config in configs:
         for n in counts:
             with servers_for(config) as s:
                 r = asyncio.run(_round_trip(s, n, seconds, 1.0))
+                notes += _problems(f"{config.label}, N = {n}", s, r["reasons"])
             p50 = pct(r["ack"], 0.5)
             base.setdefault(n, p50)
             rows.append([config.label, n, r["actions"], r["rate"], p50, pct(r["ack"], .95), pct(r["ack"], .99),
@@ -111,7 +113,16 @@ def round_trip_section(configs: list[Config], counts: list[int], seconds: float)
                  f"{seconds:.0f} s (ms; CPU-s of the app processes per 1,000 actions; ratio of ack p50 to the "
                  f"first configuration)",
                  ["config", "N", "actions", "act/s", "ack p50", "p95", "p99", "opp. patch p50", "p95", "p99",
-                  "errors", "CPU-s/1k", "ratio"], rows)
+                  "errors", "CPU-s/1k", "ratio"], rows) + "".join(f"\n{note}" for note in notes)
+
+
+def _problems(label: str, s: Servers, reasons: dict[str, int]) -> list[str]:
+    """What went wrong in a run, as the clients and the servers' logs tell it."""
+    out = [f"{label}: {count} × {reason or 'no answer within 30 s'}" for reason, count in reasons.items()]
+    logged = s.problems()
+    if logged:
+        out.append(f"{label}: the app logged {len(logged)} distinct error lines, e.g. {logged[0]}")
+    return out
 
 
 async def _fan_out(s: Servers, spectators: int, seconds: float) -> list[float]:

@@ -9,8 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 
@@ -50,6 +52,8 @@ class Servers:
     processes: int = 1
     ports: list[int] = field(default_factory=list)
     procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    logs: list[Path] = field(default_factory=list)  # each process's stderr, in a file: a pipe nobody
+    # reads fills up and then blocks the server's logging, and with it the server
 
     @property
     def urls(self) -> list[str]:
@@ -73,11 +77,14 @@ class Servers:
         for _ in range(self.processes):
             port = free_port()
             self.ports.append(port)
-            self.procs.append(subprocess.Popen(
-                [*pin, sys.executable, "-m", "uvicorn", "server.main:create_app", "--factory",
-                 "--host", "127.0.0.1", "--port", str(port), "--ws", "websockets-sansio",
-                 "--log-level", "warning", "--no-access-log"],
-                env=self.env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+            log = Path(tempfile.mkstemp(prefix=f"counterplay-bench-{port}-", suffix=".log")[1])
+            self.logs.append(log)
+            with log.open("wb") as err:
+                self.procs.append(subprocess.Popen(
+                    [*pin, sys.executable, "-m", "uvicorn", "server.main:create_app", "--factory",
+                     "--host", "127.0.0.1", "--port", str(port), "--ws", "websockets-sansio",
+                     "--log-level", "warning", "--no-access-log"],
+                    env=self.env(), stdout=subprocess.DEVNULL, stderr=err))
         for url in self.urls:
             wait_until_up(url)
         return self
@@ -90,6 +97,17 @@ class Servers:
                 p.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 p.kill()
+        for log in self.logs:
+            log.unlink(missing_ok=True)
+
+    def problems(self) -> list[str]:
+        """The distinct error lines the app processes logged (empty when all went well)."""
+        seen: dict[str, None] = {}
+        for log in self.logs:
+            for line in log.read_text(errors="replace").splitlines():
+                if any(w in line for w in ("ERROR", "Error", "Exception", "WARNING")):
+                    seen.setdefault(line.strip()[:200], None)
+        return list(seen)
 
     @property
     def pids(self) -> list[int]:

@@ -15,6 +15,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from ..redis_client import connect
+
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger(__name__)
 CHANNEL = "counterplay:events"
@@ -47,12 +49,10 @@ class RedisBroker:
     """Every process subscribes to one channel and handles every event, its own included."""
 
     def __init__(self, url: str) -> None:
-        import redis.asyncio as redis
-
-        self._redis = redis.from_url(url)
+        self._redis = connect(url)
         # Publishing must never hang an action that is already committed: short timeouts, and a
         # lost event is caught up from the database (Hub.catch_up).
-        self._publisher = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._publisher = connect(url, socket_timeout=2, socket_connect_timeout=2)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 

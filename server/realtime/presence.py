@@ -15,6 +15,8 @@ import time
 from collections import Counter
 from typing import Protocol
 
+from ..redis_client import connect
+
 log = logging.getLogger(__name__)
 TTL = 90.0
 RENEW = 30.0
@@ -53,10 +55,8 @@ class LocalPresence:
 
 class RedisPresence(LocalPresence):
     def __init__(self, url: str) -> None:
-        import redis.asyncio as redis
-
         super().__init__()
-        self._redis = redis.from_url(url)
+        self._redis = connect(url)
         self.process = secrets.token_hex(6)
         self._task: asyncio.Task[None] | None = None
 
