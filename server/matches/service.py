@@ -125,7 +125,8 @@ class MatchService:
         self.sessions = sessions
         self.now = clock  # injected in tests: no code here reads the wall clock itself
         self.snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        # per match: the latest (version, state), and the one before it, which most undos return to
+        self._cache: OrderedDict[str, tuple[tuple[int, State], tuple[int, State] | None]] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
         self._match_locks: dict[str, threading.Lock] = {}
@@ -146,7 +147,13 @@ class MatchService:
 
     def _remember(self, match_id: str, version: int, state: State) -> None:
         with self._cache_lock:
-            self._cache[match_id] = (version, state)
+            latest = self._cache.get(match_id)
+            before = None
+            if latest and latest[0][0] < version:
+                before = latest[0]
+            elif latest and latest[0][0] == version:
+                before = latest[1]
+            self._cache[match_id] = ((version, state), before)
             self._cache.move_to_end(match_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -178,9 +185,10 @@ class MatchService:
         """The state after ``version`` actions: from the cache, a snapshot, or setup, plus the log."""
         rules = self.rules(m.game)
         with self._cache_lock:
-            cached = self._cache.get(m.id)
-        if cached and cached[0] == version:
-            return cached[1]
+            cached, before = self._cache.get(m.id) or (None, None)
+        for known in (cached, before):
+            if known and known[0] == version:
+                return known[1]
         if cached and cached[0] < version:
             start, state = cached
         else:

@@ -168,3 +168,25 @@ def test_a_log_full_of_undos_replays_in_one_pass(bench: Bench) -> None:
         rules.apply = real_apply  # type: ignore[method-assign]
     assert got["total"] == 19 and got["log"][-1]["key"] == "platform.undo"
     assert calls == 38  # each action once: an undo returns to a state kept from this replay
+
+
+def test_undoing_the_last_action_replays_nothing(bench: Bench) -> None:
+    """The state before the latest action stays in the cache beside the latest: taking that action
+    back costs no replay from a snapshot (a Bulge replay stretch is up to 50 actions)."""
+    m = bench.match()
+    for action in (ADD1, ADD2, ADD1):
+        bench.act(m, "ann", action)
+    rules = bench.svc.rules("toy")
+    real_apply, calls = rules.apply, []
+
+    def counting(state: Any, role: str, action: Any) -> Any:
+        calls.append(action)
+        return real_apply(state, role, action)
+
+    rules.apply = counting  # type: ignore[method-assign]
+    try:
+        bench.undo(m, "ann")
+    finally:
+        rules.apply = real_apply  # type: ignore[method-assign]
+    assert calls == []
+    assert view(bench, m, "ann")["total"] == 3
