@@ -546,7 +546,9 @@ class MatchService:
                 self._set_clock(db, m, clocks.after_action(m.clock, actor, list(m.active_roles), t, paused))
             else:
                 self._set_clock(db, m, clocks.start(clocks.charge(m.clock, t), list(m.active_roles), t, paused))
-        if seq % self.snapshot_every == 0:
+        # An undo's state is kept too: a replay then never meets an undo record whose target lies
+        # before where it started (which sent it back to an earlier snapshot, and again from there).
+        if seq % self.snapshot_every == 0 or kind == "undo":
             db.add(Snapshot(match_id=m.id, seq=seq, state=new))
         db.flush()
         return Applied(seq, finished=outcome is not None,
