@@ -86,7 +86,9 @@ def test_a_postgres_outage_refuses_actions_as_retryable_and_loses_none() -> None
             matches = start_matches(apps, 2)
             stop = threading.Event()
             threads = run_bots(matches, stop)
-            time.sleep(SECONDS / 3)
+            # Early, while the matches still run: bots finish a Shimada match in about ten seconds,
+            # so a longer run (FAULT_SECONDS) lengthens the recovery, not the wait before the outage.
+            time.sleep(min(SECONDS / 3, 3.0))
             pg.stop("immediate")
             time.sleep(3)
             refused_during = sum(b.unavailable for bots in matches.values() for b in bots)
