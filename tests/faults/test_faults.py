@@ -90,8 +90,17 @@ def test_a_postgres_outage_refuses_actions_as_retryable_and_loses_none() -> None
             # so a longer run (FAULT_SECONDS) lengthens the recovery, not the wait before the outage.
             time.sleep(min(SECONDS / 3, 3.0))
             pg.stop("immediate")
-            time.sleep(3)
-            refused_during = sum(b.unavailable for bots in matches.values() for b in bots)
+
+            def refused() -> int:
+                return sum(b.unavailable for bots in matches.values() for b in bots)
+
+            # Down until requests have met it (a request in flight can take a few seconds to fail),
+            # bounded: the bots send one after another, so this is seconds, not a busy wait.
+            deadline = time.monotonic() + 20
+            while refused() == 0 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            time.sleep(1)
+            refused_during = refused()
             pg.start()
             time.sleep(SECONDS / 3)
             finish(stop, threads)
