@@ -169,7 +169,7 @@ class Hub:
             log.error("hub event failed", exc_info=task.exception())
 
     async def drain(self) -> None:
-        """Wait for the events already received to be sent (tests, and a graceful stop)."""
+        """Wait until the events already received have been sent (used by tests)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +16,22 @@ from tests.play.conftest import Bench
 
 ADD1, ADD2 = {"type": "add", "n": 1}, {"type": "add", "n": 2}
 ROLL, SHOW, END = {"type": "roll"}, {"type": "show"}, {"type": "end"}
+
+
+@contextlib.contextmanager
+def applies(rules: Any) -> Iterator[list[Any]]:
+    """The actions ``rules.apply`` is given inside the block (the game's own work, counted)."""
+    real_apply, calls = rules.apply, []
+
+    def counting(state: Any, role: str, action: Any) -> Any:
+        calls.append(action)
+        return real_apply(state, role, action)
+
+    rules.apply = counting
+    try:
+        yield calls
+    finally:
+        rules.apply = real_apply
 
 
 def view(bench: Bench, m: str, who: str) -> dict:
@@ -153,21 +171,10 @@ def test_a_log_full_of_undos_replays_in_one_pass(bench: Bench) -> None:
             records.append(("north", {"type": UNDO, "steps": 1, "to": len(records) - 1}))
         else:
             records.append(("north", ADD1))
-    calls = 0
-    real_apply = rules.apply
-
-    def counting(state: Any, role: str, action: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        return real_apply(state, role, action)
-
-    rules.apply = counting  # type: ignore[method-assign]
-    try:
+    with applies(rules) as calls:
         got = Replay(rules, 0, start, records, every=10).state_at(len(records))
-    finally:
-        rules.apply = real_apply  # type: ignore[method-assign]
     assert got["total"] == 19 and got["log"][-1]["key"] == "platform.undo"
-    assert calls == 38  # each action once: an undo returns to a state kept from this replay
+    assert len(calls) == 38  # each action once: an undo returns to a state kept from this replay
 
 
 def test_undoing_the_last_action_replays_nothing(bench: Bench) -> None:
@@ -176,18 +183,8 @@ def test_undoing_the_last_action_replays_nothing(bench: Bench) -> None:
     m = bench.match()
     for action in (ADD1, ADD2, ADD1):
         bench.act(m, "ann", action)
-    rules = bench.svc.rules("toy")
-    real_apply, calls = rules.apply, []
-
-    def counting(state: Any, role: str, action: Any) -> Any:
-        calls.append(action)
-        return real_apply(state, role, action)
-
-    rules.apply = counting  # type: ignore[method-assign]
-    try:
+    with applies(bench.svc.rules("toy")) as calls:
         bench.undo(m, "ann")
-    finally:
-        rules.apply = real_apply  # type: ignore[method-assign]
     assert calls == []
     assert view(bench, m, "ann")["total"] == 3
 
@@ -203,18 +200,8 @@ def test_a_cold_load_never_follows_an_undo_behind_its_snapshot(bench: Bench) -> 
     bench.undo(m, "ann")
     bench.act(m, "ann", ADD2)
     live = view(bench, m, "ann")
-    rules = bench.svc.rules("toy")
-    real_apply, calls = rules.apply, []
-
-    def counting(state: Any, role: str, action: Any) -> Any:
-        calls.append(action)
-        return real_apply(state, role, action)
-
     bench.svc._cache.clear()
-    rules.apply = counting  # type: ignore[method-assign]
-    try:
+    with applies(bench.svc.rules("toy")) as calls:
         cold = view(bench, m, "ann")
-    finally:
-        rules.apply = real_apply  # type: ignore[method-assign]
     assert canonical(cold) == canonical(live) and live["total"] == 5
     assert calls == [ADD2]
