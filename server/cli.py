@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Mapping
 
 from .config import get_settings
 
@@ -29,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "verify":
         return verify_replay(args.replay)
 
+    if args.command == "serve":
+        os.environ.update(serve_environment(args.host, args.port, os.environ))
     settings = get_settings()
     from .store.migrate import upgrade
 
@@ -45,6 +49,17 @@ def main(argv: list[str] | None = None) -> int:
                 proxy_headers=True, ws="websockets-sansio", log_level="info",
                 ws_max_size=256 * 1024)  # a frame larger than this is refused before it is read whole
     return 0
+
+
+def serve_environment(host: str, port: int, environ: Mapping[str, str]) -> dict[str, str]:
+    """What ``serve`` adds to the environment: without ``PUBLIC_URL``, the links in e-mails and webhooks
+    point at the address being served (a wildcard host is reached on loopback from this machine)."""
+    if environ.get("PUBLIC_URL"):
+        return {}
+    reach = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
+    if ":" in reach:
+        reach = f"[{reach}]"
+    return {"PUBLIC_URL": f"http://{reach}:{port}"}
 
 
 def verify_replay(path: str) -> int:

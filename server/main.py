@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         await hub.stop()
         engine.dispose()
 
-    app = FastAPI(title="Counterplay", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Counterplay", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Board wargames against remote opponents; the server holds the rules, "
                               "the dice and the secrets.")
     app.state.settings = settings
