@@ -132,6 +132,13 @@ class OfferIn(BaseModel):
     steps: int | None = Field(default=None, ge=1, le=500)
 
 
+class OfferOut(BaseModel):
+    kind: str = Field(description="draw or takeback")
+    by: str = Field(description="the role that made the offer")
+    version: int = Field(description="the version it is about: it lapses when the match moves on")
+    steps: int | None = Field(default=None, description="a takeback: how many actions it takes back")
+
+
 class RematchIn(BaseModel):
     swap: bool = True
 

@@ -559,32 +559,37 @@ class MatchService:
     def undo(self, match_id: str, user_id: int, version: int, steps: int, client_id: str) -> Applied:
         """Take back the caller's own ``steps`` latest actions, as far as nothing became known."""
         return self._write(match_id, user_id, version, client_id,
-                           lambda db, m, role: self._undo(db, m, role, user_id, steps, client_id, consent=False))
+                           lambda db, m, role: self._undo(db, m, role, user_id, steps, client_id))
 
-    def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str,
-              consent: bool) -> Applied:
+    def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str) -> Applied:
+        """The caller's own undo. Its answer reads the marks of the caller's own actions only: it stops
+        at any record of another role, whatever that record hid (history.py)."""
         chain = self._chain(db, m)
-        allowed = history.undoable(chain, role, consent=consent)
+        allowed = history.undoable(chain, role)
         if steps < 1:
             raise Illegal("Undo at least one action.")
         if steps > len(allowed):
-            raise Illegal(self._undo_limit(chain, allowed, role, consent))
-        target = allowed[steps - 1].previous
+            raise Illegal(self._undo_limit(chain, allowed, role))
+        return self._take_back(db, m, role, user_id, allowed[steps - 1].previous, steps, client_id)
+
+    def _take_back(self, db: Session, m: Match, role: str, user_id: int | None, target: int, steps: int,
+                   client_id: str) -> Applied:
+        """Append the undo record that returns the match to version ``target``."""
         new = history.undo_state(self.state_at(db, m, target), role, steps)
         return self._append(db, m, role, user_id, {"type": history.UNDO, "steps": steps, "to": target},
                             client_id, new, mark=None, parent=target, t=self.now(), actor=None, kind="undo")
 
     @staticmethod
-    def _undo_limit(chain: Steps, allowed: Steps, role: str, consent: bool) -> str:
+    def _undo_limit(chain: Steps, allowed: Steps, role: str) -> str:
         n = len(allowed)
-        stop = chain[n] if n < len(chain) else None
-        why = "the start of the match"
-        if stop is not None and stop.mark == "random":
+        stop = history.undo_stop(chain, role)
+        why = "the start of the match" if history.start_reached(chain) else "the oldest action an undo reaches"
+        if stop is not None and stop.role != role:  # never its mark: that may be the opponent's secret
+            why = "your opponent's undo" if stop.kind == "undo" else "your opponent's action: ask for a takeback"
+        elif stop is not None and stop.mark == "random":
             why = "a die roll or a draw"
         elif stop is not None and stop.mark == "reveal":
             why = "an action that revealed something"
-        elif stop is not None:
-            why = "your opponent's action: ask for a takeback" if not consent else "your opponent's undo"
         return f"You can undo {n} action{'s' if n != 1 else ''} now; before that comes {why}."
 
     # --- clocks and endings ---
