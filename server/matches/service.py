@@ -96,6 +96,7 @@ class Broadcast:
 PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeout": "claim",
                                      "rate_timeouts": True}
 ON_TIMEOUT = ("claim", "loss", "draw")
+MIN_SEED = 16  # bytes of a creator-fixed seed: fewer could be searched through from the dice seen
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
 
@@ -293,10 +294,12 @@ class MatchService:
                 seed_bytes = bytes.fromhex(seed)
             except ValueError:
                 raise Illegal("A seed is written in hexadecimal.") from None
-            if not 1 <= len(seed_bytes) <= 64:
-                raise Illegal("A seed is 1 to 64 bytes.")
+            if not MIN_SEED <= len(seed_bytes) <= 64:
+                raise Illegal(f"A fixed seed is {MIN_SEED} to 64 bytes ({2 * MIN_SEED} to 128 hex digits): "
+                              "a shorter one could be found by trying them all.")
         else:
             seed_bytes = secrets.token_bytes(32)
+        salt = secrets.token_bytes(rng.SALT_BYTES)
         state = rules.setup(scenario, opts, seed_bytes)
         t = self.now()
         invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items() if r != role}
@@ -305,7 +308,8 @@ class MatchService:
                 if r != role and r not in invites:
                     invites[r] = {"token": secrets.token_urlsafe(16)}
         m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
-                  seed=seed_bytes, seed_commitment=rng.commitment(seed_bytes), seeded=seed is not None,
+                  seed=seed_bytes, seed_salt=salt, seed_commitment=rng.commitment(seed_bytes, salt),
+                  seeded=seed is not None,
                   status="open", version=0, active_roles=sorted(rules.active_roles(state)),
                   outcome=None, created_by=user_id, created_at=t, updated_at=t, settings=settings,
                   clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
@@ -640,7 +644,8 @@ class MatchService:
                                    .order_by(ActionRecord.seq)))
             out: dict[str, Any] = {
                 "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
-                "seed": m.seed.hex(), "seed_commitment": m.seed_commitment, "seeded": m.seeded,
+                "seed": m.seed.hex(), "seed_salt": m.seed_salt.hex() if m.seed_salt is not None else None,
+                "seed_commitment": m.seed_commitment, "seeded": m.seeded,
                 "outcome": m.outcome, "version": m.version,
                 "actions": [{"seq": r.seq, "role": r.role, "action": r.action} for r in rows],
             }
