@@ -3,8 +3,8 @@
 Players write to the players' channel, anyone else (logged in) to the spectators'. Everyone reads the
 players' channel. Until the match is over the spectators' channel is read only by signed-in accounts
 without a seat in it, so no one can be coached from the gallery, not even from a logged-out window
-(a guest); once it is over everyone reads both. Limits: 1-500 characters, 5 messages per 10 seconds per account and match
-(counted in the database, so it holds across app processes).
+(a guest); once it is over everyone reads both. Limits: 1-500 characters, 5 messages per 10 seconds
+per account and match (counted in the database, so it holds across app processes).
 """
 
 from __future__ import annotations
