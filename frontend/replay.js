@@ -1,4 +1,4 @@
-// The replay of a finished match: step through the omniscient views, check the seed.
+// The replay of a finished match: step through the omniscient views, check the seed (and its salt).
 
 import { h, fill } from "./common/dom.js";
 import { t, getLang, onLangChange, withPlatform } from "./common/i18n.js";
@@ -90,6 +90,7 @@ export async function mountReplay(root, matchId) {
   function paintSeed() {
     fill(seedBox,
       h("p", {}, `${t("replay.seed")}: `, h("code", { "data-testid": "seed" }, replay.seed)),
+      replay.seed_salt ? h("p", {}, `${t("replay.seed_salt")}: `, h("code", { "data-testid": "seed-salt" }, replay.seed_salt)) : null,
       h("p", {}, `${t("match.seed_commitment")}: `, h("code", { "data-testid": "seed-commitment" }, replay.seed_commitment)),
       replay.seeded ? h("p", { class: "badge seeded" }, t("match.seeded")) : null,
       h("button", { type: "button", "data-testid": "verify", onclick: verify }, t("replay.verify")), verdict);
@@ -97,7 +98,7 @@ export async function mountReplay(root, matchId) {
   async function verify() {
     let ok = false;
     try {
-      ok = await verifySeed(replay.seed, replay.seed_commitment);
+      ok = await verifySeed(replay.seed, replay.seed_commitment, replay.seed_salt ?? null);
     } catch {
       ok = false;
     }

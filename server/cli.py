@@ -1,4 +1,5 @@
-"""``counterplay serve [--host H] [--port P]`` and ``counterplay migrate``."""
+"""``counterplay serve [--host H] [--port P]``, ``counterplay migrate``, ``counterplay verify FILE``
+(and ``counterplay bench``)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,10 @@ def verify_replay(path: str) -> int:
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     seed = bytes.fromhex(data["seed"])
-    if rng.commitment(seed) != data["seed_commitment"]:
+    # SHA-256(salt + seed); a replay without a salt (null, or saved before salts) is of the older form,
+    # SHA-256(seed) alone.
+    salt = bytes.fromhex(data["seed_salt"]) if data.get("seed_salt") is not None else None
+    if rng.commitment(seed, salt) != str(data["seed_commitment"]).lower():
         print("FAIL: the seed does not match the commitment published at creation")
         return 1
     rules = GAMES[data["game"]]

@@ -1,4 +1,6 @@
-// Checking a revealed match seed against the SHA-256 commitment published at creation.
+// Checking a revealed match seed against the commitment published at creation:
+// SHA-256(salt ‖ seed) with the 16-byte salt revealed with the seed (docs/DESIGN.md, "Seeds"), or
+// SHA-256(seed) alone for a match made before salts (its replay has seed_salt null).
 
 export function hexToBytes(hex) {
   const clean = String(hex).trim().toLowerCase().replace(/^0x/, "");
@@ -13,7 +15,18 @@ export async function sha256Hex(bytes) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Whether SHA-256(hex-decoded seed) equals the commitment (hex, any case). */
-export async function verifySeed(seed, commitment) {
-  return (await sha256Hex(hexToBytes(seed))) === String(commitment).trim().toLowerCase();
+/** The bytes the commitment hashes: the salt followed by the seed (no salt: the seed alone). */
+export function committedBytes(seed, salt = null) {
+  const s = hexToBytes(seed);
+  if (salt === null || salt === undefined) return s;
+  const prefix = hexToBytes(salt);
+  const out = new Uint8Array(prefix.length + s.length);
+  out.set(prefix, 0);
+  out.set(s, prefix.length);
+  return out;
+}
+
+/** Whether SHA-256(salt ‖ seed), or SHA-256(seed) without a salt, equals the commitment (hex, any case). */
+export async function verifySeed(seed, commitment, salt = null) {
+  return (await sha256Hex(committedBytes(seed, salt))) === String(commitment).trim().toLowerCase();
 }

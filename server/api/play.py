@@ -12,7 +12,7 @@ from ..matches import chat, endings
 from ..matches.service import Applied
 from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
 from .matches import _errors, announce
-from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, RematchIn, UndoIn
+from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, OfferOut, RematchIn, UndoIn
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["play-by-web"])
 
@@ -33,10 +33,12 @@ async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, 
     return ActionOut(version=applied.version)
 
 
-@router.post("/offers", responses=_errors(401, 403, 404, 409, 422))
+@router.post("/offers", response_model=OfferOut, response_model_exclude_none=True,
+             responses=_errors(401, 403, 404, 409, 422))
 async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep,
                 broker: BrokerDep) -> dict[str, Any]:
-    """Offer a draw, or ask for a takeback of ``steps`` actions past your own undo line."""
+    """Offer a draw, or ask for a takeback of ``steps`` actions past your own undo line: anyone's
+    actions, back to your own last die roll, draw or reveal (422 beyond, with how many you may ask)."""
     made = await to_thread.run_sync(endings.offer, svc, match_id, user.id, body.kind, body.steps)
     await broker.publish({"kind": "summary", "match": match_id})
     return made
@@ -45,6 +47,9 @@ async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep
 @router.post("/offers/accept", responses=_errors(401, 403, 404, 409, 422))
 async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
                  notifier: NotifierDep) -> dict[str, Any]:
+    """Accept your opponent's offer: a draw ends the match (``{outcome}``), a takeback is applied
+    (``{version}``). 422: the takeback would go back past your own die roll, draw or reveal; the
+    offer stays until you decline it."""
     result = await to_thread.run_sync(endings.answer, svc, match_id, user.id, True)
     if isinstance(result, Applied):
         await announce(broker, notifier, match_id, result)

@@ -23,7 +23,7 @@ class CreateMatch(BaseModel):
     role: str | None = Field(default=None, max_length=32, description="your seat, or none to watch")
     options: dict[str, Any] | None = None
     seed: str | None = Field(default=None, max_length=128,
-                             description="hex; fixes the dice of an unrated analysis match")
+                             description="hex, 16 to 64 bytes; fixes the dice of an unrated analysis match")
     clock: dict[str, Any] | None = Field(default=None, description="time control: docs/play-by-web.md")
     rated: bool = True
     private: bool = Field(default=False, description="not in the lobby; seats joined by invitation link")
@@ -69,7 +69,8 @@ class MatchSummary(BaseModel):
     to_move: list[str]
     my_turn: bool
     seeded: bool
-    seed_commitment: str = Field(description="SHA-256 of the seed, revealed at the end")
+    seed_commitment: str = Field(description="hex SHA-256 of a random 16-byte salt followed by the seed; "
+                                             "both are revealed in the replay when the match ends")
     outcome: Outcome | None
     created_at: str
     updated_at: str
@@ -102,7 +103,9 @@ class Replay(BaseModel):
     game: str
     scenario: str
     options: dict[str, Any]
-    seed: str
+    seed: str = Field(description="hex")
+    seed_salt: str | None = Field(description="hex; seed_commitment = SHA-256(seed_salt + seed). None: a match "
+                                              "made before salts, whose commitment is SHA-256(seed)")
     seed_commitment: str
     seeded: bool
     outcome: Outcome | None
@@ -130,6 +133,13 @@ class UndoIn(BaseModel):
 class OfferIn(BaseModel):
     kind: str = Field(description="draw or takeback")
     steps: int | None = Field(default=None, ge=1, le=500)
+
+
+class OfferOut(BaseModel):
+    kind: str = Field(description="draw or takeback")
+    by: str = Field(description="the role that made the offer")
+    version: int = Field(description="the version it is about: it lapses when the match moves on")
+    steps: int | None = Field(default=None, description="a takeback: how many actions it takes back")
 
 
 class RematchIn(BaseModel):

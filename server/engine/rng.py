@@ -23,9 +23,14 @@ def init(seed: bytes) -> dict[str, Any]:
     return {"seed": seed.hex(), "n": 0}
 
 
-def commitment(seed: bytes) -> str:
-    """The SHA-256 published at match creation, checked against the seed revealed at the end."""
-    return hashlib.sha256(seed).hexdigest()
+SALT_BYTES = 16  # 128 bits
+
+
+def commitment(seed: bytes, salt: bytes | None = None) -> str:
+    """The commitment published at match creation: hex SHA-256 of the salt followed by the seed, both
+    revealed at the end. Without a salt, SHA-256 of the seed alone: the form of matches made before
+    the salt, which a short seed does not survive (every seed of a few bytes can be tried)."""
+    return hashlib.sha256((salt or b"") + seed).hexdigest()
 
 
 def _block(seed_hex: str, n: int) -> int:

@@ -1,9 +1,10 @@
 """Chat per match: the players' channel and the spectators' channel.
 
-Players write to the players' channel, anyone else (logged in) to the spectators'. Spectators read
-both; players read the spectators' channel only once the match is over, so no one can be coached
-from the gallery. Limits: 1-500 characters, 5 messages per 10 seconds per account and match
-(counted in the database, so it holds across app processes).
+Players write to the players' channel, anyone else (logged in) to the spectators'. Everyone reads the
+players' channel. Until the match is over the spectators' channel is read only by signed-in accounts
+without a seat in it, so no one can be coached from the gallery, not even from a logged-out window
+(a guest); once it is over everyone reads both. Limits: 1-500 characters, 5 messages per 10 seconds
+per account and match (counted in the database, so it holds across app processes).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ BURST, WINDOW = 5, timedelta(seconds=10)
 HISTORY = 100
 
 
-def may_read(role: str | None, channel: str, finished: bool) -> bool:
-    return channel == "players" or role is None or finished
+def may_read(user_id: int | None, role: str | None, channel: str, finished: bool) -> bool:
+    """Whether the account ``user_id`` (None: a guest), seated as ``role`` (None: no seat), may read
+    a message of ``channel``."""
+    return channel == "players" or finished or (user_id is not None and role is None)
 
 
 def _message(row: ChatMessage, username: str | None) -> dict[str, Any]:
@@ -54,7 +57,7 @@ def read(svc: MatchService, match_id: str, user_id: int | None) -> list[dict[str
     with svc.sessions() as db:
         m = svc._match(db, match_id)
         role = svc._role_of(db, match_id, user_id)
-        channels = [c for c in ("players", "spectators") if may_read(role, c, m.status == "finished")]
+        channels = [c for c in ("players", "spectators") if may_read(user_id, role, c, m.status == "finished")]
         rows = list(db.execute(select(ChatMessage, User.username).outerjoin(User, User.id == ChatMessage.user_id)
                                .where(ChatMessage.match_id == match_id, ChatMessage.channel.in_(channels))
                                .order_by(ChatMessage.id.desc()).limit(HISTORY)))

@@ -73,8 +73,10 @@ def offer(svc: MatchService, match_id: str, user_id: int, kind: str, steps: int 
                 raise Illegal("This game has no draw by agreement.")
         elif kind == "takeback":
             n = steps or 1
-            if not 1 <= n <= len(history.undoable(svc._chain(db, m), role, consent=True)):
-                raise Illegal("A takeback cannot go back past a die roll, a draw or a reveal.")
+            chain = svc._chain(db, m)
+            reach, stop = history.takeback_reach(chain, role)
+            if not 1 <= n <= len(reach):
+                raise Illegal(_takeback_limit(chain, reach, stop))
             made["steps"] = n
         else:
             raise Illegal("An offer is a draw or a takeback.")
@@ -100,10 +102,31 @@ def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Appl
             outcome = _outcome(None, "platform.draw_agreed")
             svc._finish(db, m, outcome, svc.now())
             return Ended(m.id, outcome)
-        asker = svc._seats(db, m.id)[pending["by"]]
-        applied = svc._undo(db, m, pending["by"], asker, int(pending["steps"]),
-                            f"takeback-{secrets.token_hex(8)}", consent=True)
+        asker, steps = pending["by"], int(pending["steps"])
+        reach, _ = history.takeback_reach(svc._chain(db, m), asker)
+        if steps > len(reach):  # the offer is about this very version: it cannot happen, but never undo blind
+            raise Illegal("This takeback no longer fits the match: decline it.")
+        if history.crosses_a_mark(reach[:steps], asker):
+            # The answerer's own actions: what they rolled or revealed is theirs to know. The offer stays
+            # until it is declined, so the asker sees nothing but a takeback not (yet) accepted.
+            raise Illegal("This takeback would go back past your own action that rolled a die, drew or "
+                          "revealed something, which can never be taken back: decline it.")
+        applied = svc._take_back(db, m, asker, svc._seats(db, m.id)[asker], reach[steps - 1].previous, steps,
+                                 f"takeback-{secrets.token_hex(8)}")
     return svc._committed(match_id, applied)
+
+
+def _takeback_limit(chain: list[history.Step], reach: list[history.Step], stop: history.Step | None) -> str:
+    """Why a takeback of more actions cannot be asked for, from what the asker knows: its own action
+    that can never be taken back, or the start of the match (or the end of the walk)."""
+    n = len(reach)
+    if stop is not None:
+        why = "your own action that rolled a die, drew or revealed something (a takeback never goes back past it)"
+    elif history.start_reached(chain):
+        why = "the start of the match"
+    else:
+        why = f"the oldest action a takeback reaches ({history.MAX_WALK} records back)"
+    return f"You can ask to take back {n} action{'s' if n != 1 else ''} at most; before that comes {why}."
 
 
 def claim(svc: MatchService, match_id: str, user_id: int) -> Ended:

@@ -9,6 +9,12 @@ An action is marked when it cannot be taken back even with consent, because some
 ``random`` (the match's RNG counter moved: a die, a chit or card draw) or ``reveal`` (the game's
 ``revealed(before, after)``). A player's own undo also stops at the opponent's actions (and the
 opponent's undos); a takeback past those needs the opponent's consent.
+
+A mark may be a secret: under Bulge's fog of war a commando's detection roll is read by the German
+player only. So every answer about the undo line is computed from what the asking player knows: the
+order of the records and who made each (public: every version, and every undo's log line, is seen by
+all), and the marks of the asker's own actions. The marks of the opponent's actions are consulted
+only when the opponent answers (accepting a takeback), where they are the answerer's own.
 """
 
 from __future__ import annotations
@@ -113,20 +119,53 @@ def effective(steps: Iterable[Step]) -> list[Step]:
     return out
 
 
-def undoable(chain: list[Step], role: Role, consent: bool = False) -> list[Step]:
-    """The newest actions ``role`` may take back, newest first.
+def undoable(chain: list[Step], role: Role) -> list[Step]:
+    """The newest actions ``role`` may take back alone, newest first: its own actions back to its first
+    marked action, or the first action or undo of another role. Undo records of the role itself are
+    transparent: they are already part of the history walk. (Another role's mark is never read: the
+    walk stops at that role's record whatever it hides.)"""
+    return _walk(chain, role)[0]
 
-    Without consent: the role's own actions back to the first marked action, the first action or
-    undo of another role. With consent (a takeback): anyone's actions back to the first marked one.
-    Undo records of the role itself are transparent: they are already part of the history walk.
-    """
+
+def undo_stop(chain: list[Step], role: Role) -> Step | None:
+    """The record where ``role``'s own undo stops (None: the walk reached its end)."""
+    return _walk(chain, role)[1]
+
+
+def _walk(chain: list[Step], role: Role) -> tuple[list[Step], Step | None]:
+    out: list[Step] = []
+    for step in chain:
+        if step.kind == "undo" and step.role == role:
+            continue
+        if step.role != role or step.mark is not None:
+            return out, step
+        out.append(step)
+    return out, None
+
+
+def takeback_reach(chain: list[Step], asker: Role) -> tuple[list[Step], Step | None]:
+    """How far a takeback asked by ``asker`` may reach as far as the asker can tell, newest first:
+    anyone's actions (undo records passed over), back to the asker's own first marked action, or the
+    end of the walk. The opponent's marks are not read: whether the opponent's actions rolled or
+    revealed something may be hidden from the asker, and is checked when the opponent answers
+    (``crosses_a_mark``). Also returns the asker's marked action that stops the reach, if one does."""
     out: list[Step] = []
     for step in chain:
         if step.kind == "undo":
-            if step.role == role or consent:
-                continue
-            break
-        if step.mark is not None or (step.role != role and not consent):
-            break
+            continue
+        if step.role == asker and step.mark is not None:
+            return out, step
         out.append(step)
-    return out
+    return out, None
+
+
+def crosses_a_mark(steps: list[Step], asker: Role) -> bool:
+    """Whether taking back ``steps`` (from ``takeback_reach``) would undo another role's action that
+    rolled, drew or revealed something. Asked only for the role that answers the takeback: in a game of
+    two sides, these are the answerer's own actions."""
+    return any(step.mark is not None for step in steps if step.role != asker)
+
+
+def start_reached(chain: list[Step]) -> bool:
+    """Whether the walk reached the start of the match (else it stopped at ``MAX_WALK`` records)."""
+    return not chain or chain[-1].previous == 0

@@ -96,6 +96,7 @@ class Broadcast:
 PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeout": "claim",
                                      "rate_timeouts": True}
 ON_TIMEOUT = ("claim", "loss", "draw")
+MIN_SEED = 16  # bytes of a creator-fixed seed: fewer could be searched through from the dice seen
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
 
@@ -293,10 +294,12 @@ class MatchService:
                 seed_bytes = bytes.fromhex(seed)
             except ValueError:
                 raise Illegal("A seed is written in hexadecimal.") from None
-            if not 1 <= len(seed_bytes) <= 64:
-                raise Illegal("A seed is 1 to 64 bytes.")
+            if not MIN_SEED <= len(seed_bytes) <= 64:
+                raise Illegal(f"A fixed seed is {MIN_SEED} to 64 bytes ({2 * MIN_SEED} to 128 hex digits): "
+                              "a shorter one could be found by trying them all.")
         else:
             seed_bytes = secrets.token_bytes(32)
+        salt = secrets.token_bytes(rng.SALT_BYTES)
         state = rules.setup(scenario, opts, seed_bytes)
         t = self.now()
         invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items() if r != role}
@@ -305,7 +308,8 @@ class MatchService:
                 if r != role and r not in invites:
                     invites[r] = {"token": secrets.token_urlsafe(16)}
         m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
-                  seed=seed_bytes, seed_commitment=rng.commitment(seed_bytes), seeded=seed is not None,
+                  seed=seed_bytes, seed_salt=salt, seed_commitment=rng.commitment(seed_bytes, salt),
+                  seeded=seed is not None,
                   status="open", version=0, active_roles=sorted(rules.active_roles(state)),
                   outcome=None, created_by=user_id, created_at=t, updated_at=t, settings=settings,
                   clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
@@ -559,32 +563,37 @@ class MatchService:
     def undo(self, match_id: str, user_id: int, version: int, steps: int, client_id: str) -> Applied:
         """Take back the caller's own ``steps`` latest actions, as far as nothing became known."""
         return self._write(match_id, user_id, version, client_id,
-                           lambda db, m, role: self._undo(db, m, role, user_id, steps, client_id, consent=False))
+                           lambda db, m, role: self._undo(db, m, role, user_id, steps, client_id))
 
-    def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str,
-              consent: bool) -> Applied:
+    def _undo(self, db: Session, m: Match, role: str, user_id: int | None, steps: int, client_id: str) -> Applied:
+        """The caller's own undo. Its answer reads the marks of the caller's own actions only: it stops
+        at any record of another role, whatever that record hid (history.py)."""
         chain = self._chain(db, m)
-        allowed = history.undoable(chain, role, consent=consent)
+        allowed = history.undoable(chain, role)
         if steps < 1:
             raise Illegal("Undo at least one action.")
         if steps > len(allowed):
-            raise Illegal(self._undo_limit(chain, allowed, role, consent))
-        target = allowed[steps - 1].previous
+            raise Illegal(self._undo_limit(chain, allowed, role))
+        return self._take_back(db, m, role, user_id, allowed[steps - 1].previous, steps, client_id)
+
+    def _take_back(self, db: Session, m: Match, role: str, user_id: int | None, target: int, steps: int,
+                   client_id: str) -> Applied:
+        """Append the undo record that returns the match to version ``target``."""
         new = history.undo_state(self.state_at(db, m, target), role, steps)
         return self._append(db, m, role, user_id, {"type": history.UNDO, "steps": steps, "to": target},
                             client_id, new, mark=None, parent=target, t=self.now(), actor=None, kind="undo")
 
     @staticmethod
-    def _undo_limit(chain: Steps, allowed: Steps, role: str, consent: bool) -> str:
+    def _undo_limit(chain: Steps, allowed: Steps, role: str) -> str:
         n = len(allowed)
-        stop = chain[n] if n < len(chain) else None
-        why = "the start of the match"
-        if stop is not None and stop.mark == "random":
+        stop = history.undo_stop(chain, role)
+        why = "the start of the match" if history.start_reached(chain) else "the oldest action an undo reaches"
+        if stop is not None and stop.role != role:  # never its mark: that may be the opponent's secret
+            why = "your opponent's undo" if stop.kind == "undo" else "your opponent's action: ask for a takeback"
+        elif stop is not None and stop.mark == "random":
             why = "a die roll or a draw"
         elif stop is not None and stop.mark == "reveal":
             why = "an action that revealed something"
-        elif stop is not None:
-            why = "your opponent's action: ask for a takeback" if not consent else "your opponent's undo"
         return f"You can undo {n} action{'s' if n != 1 else ''} now; before that comes {why}."
 
     # --- clocks and endings ---
@@ -635,7 +644,8 @@ class MatchService:
                                    .order_by(ActionRecord.seq)))
             out: dict[str, Any] = {
                 "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
-                "seed": m.seed.hex(), "seed_commitment": m.seed_commitment, "seeded": m.seeded,
+                "seed": m.seed.hex(), "seed_salt": m.seed_salt.hex() if m.seed_salt is not None else None,
+                "seed_commitment": m.seed_commitment, "seeded": m.seeded,
                 "outcome": m.outcome, "version": m.version,
                 "actions": [{"seq": r.seq, "role": r.role, "action": r.action} for r in rows],
             }

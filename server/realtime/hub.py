@@ -248,7 +248,7 @@ class Hub:
                 return
             text = dumps({"type": "chat", "match": match_id, "message": message})
             for conn in conns:
-                if chat.may_read(conn.role, message["channel"], finished):
+                if chat.may_read(conn.user_id, conn.role, message["channel"], finished):
                     await self._send_or_drop(conn, text)
 
     async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:

@@ -64,7 +64,9 @@ class Match(Base):
     scenario: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[bytes] = mapped_column(LargeBinary)  # secret until the end
-    seed_commitment: Mapped[str] = mapped_column(String(64))
+    seed_commitment: Mapped[str] = mapped_column(String(64))  # SHA-256(seed_salt + seed), hex
+    # 16 random bytes, secret until the end like the seed; None: a match committed to SHA-256(seed) alone
+    seed_salt: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator fixed the seed
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished
     version: Mapped[int] = mapped_column(Integer, default=0)  # number of actions applied

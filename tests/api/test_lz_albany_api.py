@@ -24,7 +24,7 @@ from tests.support.play import hurrying, play_random_match
 QUICK = {"end_activation", "pass", "end_advance", "end_retreat", "end_artillery", "end_recovery", "end_flares",
          "no_return_fire"}
 HURRY = 0.3
-SEED = "01"
+SEED = "01" + "00" * 15  # HMAC pads a short key with zeros: the same dice as seed 01
 
 
 CHOOSE = hurrying(QUICK, HURRY)

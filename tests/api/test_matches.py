@@ -102,7 +102,8 @@ def test_replay_opens_at_the_end_and_the_seed_matches(live: LiveServer) -> None:
     summary = httpx.get(f"{live.url}/api/matches/{mid}").json()
     assert summary["status"] == "finished" and summary["outcome"]["winner"] == "north"
     replay = httpx.get(f"{live.url}/api/matches/{mid}/replay").json()
-    assert hashlib.sha256(bytes.fromhex(replay["seed"])).hexdigest() == summary["seed_commitment"]
+    salted = bytes.fromhex(replay["seed_salt"]) + bytes.fromhex(replay["seed"])
+    assert hashlib.sha256(salted).hexdigest() == summary["seed_commitment"]
     assert [x["seq"] for x in replay["actions"]] == list(range(1, version + 1))
     step = httpx.get(f"{live.url}/api/matches/{mid}/replay", params={"at": 2}).json()
     assert step["view"]["total"] == 4 and set(step["view"]["secret"]) == {"north", "south"}
@@ -111,8 +112,9 @@ def test_replay_opens_at_the_end_and_the_seed_matches(live: LiveServer) -> None:
 
 def test_a_fixed_seed_is_marked_and_deterministic(live: LiveServer) -> None:
     a = Player(live.url).register()
-    m1, m2 = a.create("toy", "north", seed="00ff"), a.create("toy", "north", seed="00ff")
-    assert m1["seeded"] and m1["seed_commitment"] == hashlib.sha256(bytes.fromhex("00ff")).hexdigest()
+    seed = "00ff" * 8
+    m1, m2 = a.create("toy", "north", seed=seed), a.create("toy", "north", seed=seed)
+    assert m1["seeded"] and m1["seed_commitment"] != m2["seed_commitment"]  # each has its own salt
     assert a.view(m1["id"])["view"]["secret"] == a.view(m2["id"])["view"]["secret"]
     assert not a.create("toy", "north")["seeded"]
     bad = a.http.post("/api/matches", json={"game": "toy", "seed": "zz"})

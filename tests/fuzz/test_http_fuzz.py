@@ -66,7 +66,7 @@ def test_http_fuzz(live: LiveServer) -> None:
     games = ["toy", *GAMES]
 
     class HttpMachine(RuleBasedStateMachine):
-        @initialize(game=st.sampled_from(games), seed=st.binary(min_size=1, max_size=8), data=st.data(),
+        @initialize(game=st.sampled_from(games), seed=st.binary(min_size=16, max_size=24), data=st.data(),
                     first=st.integers(1, 4))
         def start(self, game: str, seed: bytes, data: st.DataObject, first: int) -> None:
             roles = GAMES[game].roles if game in GAMES else ("north", "south")

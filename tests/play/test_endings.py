@@ -64,7 +64,7 @@ def test_ratings_after_known_results_follow_glicko2(bench: Bench) -> None:
 
 
 def test_seeded_and_unrated_matches_leave_ratings_alone(bench: Bench) -> None:
-    m1 = bench.match(seed="00ff")
+    m1 = bench.match(seed="00ff" * 8)
     endings.resign(bench.svc, m1, bench.users["bob"])
     m2 = bench.match(rated=False)
     endings.resign(bench.svc, m2, bench.users["bob"])

@@ -62,7 +62,7 @@ def test_undo_stops_at_a_die_roll_never_a_reroll(bench: Bench) -> None:
     with pytest.raises(Illegal, match="die roll or a draw"):
         bench.undo(m, "ann", steps=2)
     # Not even with the opponent's consent.
-    with pytest.raises(Illegal, match="cannot go back past a die roll"):
+    with pytest.raises(Illegal, match="your own action that rolled a die"):
         endings.offer(bench.svc, m, bench.users["ann"], "takeback", 2)
 
 
@@ -106,6 +106,40 @@ def test_a_takeback_past_the_opponents_action_needs_consent(bench: Bench) -> Non
     assert applied is not None and getattr(applied, "version", None) == 4
     v = view(bench, m, "ann")
     assert v["total"] == 2 and v["turn"] == "north"
+    assert bench.summary(m, "ann")["offer"] is None
+
+
+def test_a_takeback_past_the_answerers_die_roll_is_refused_to_the_answerer(bench: Bench) -> None:
+    """The asker is never told whether the opponent's actions rolled or revealed something (that may be
+    hidden from it): the offer is made; the opponent, whose roll it was, cannot accept it; nothing changes
+    and the offer waits until it is declined."""
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", END)
+    bench.act(m, "bob", ROLL)
+    bench.act(m, "bob", ADD1)
+    offer = endings.offer(bench.svc, m, bench.users["ann"], "takeback", 4)
+    assert offer == {"kind": "takeback", "by": "north", "version": 4, "steps": 4}
+    before = view(bench, m, "bob")
+    with pytest.raises(Illegal, match="past your own action that rolled a die"):
+        endings.answer(bench.svc, m, bench.users["bob"], True)
+    assert view(bench, m, "bob") == before and bench.summary(m, "ann")["version"] == 4
+    assert bench.summary(m, "ann")["offer"] == offer
+    endings.answer(bench.svc, m, bench.users["bob"], False)
+    assert bench.summary(m, "ann")["offer"] is None
+    # Short of the roll, the same takeback is accepted.
+    endings.offer(bench.svc, m, bench.users["ann"], "takeback", 1)
+    applied = endings.answer(bench.svc, m, bench.users["bob"], True)
+    assert getattr(applied, "version", None) == 5 and view(bench, m, "bob")["total"] == before["total"] - 1
+
+
+def test_a_takeback_is_asked_up_to_the_askers_own_roll_or_the_start(bench: Bench) -> None:
+    """The reach of a takeback request is what the asker can tell: anyone's actions, back to the start."""
+    m = bench.match()
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", END)
+    with pytest.raises(Illegal, match="take back 2 actions at most; before that comes the start of the match"):
+        endings.offer(bench.svc, m, bench.users["bob"], "takeback", 3)
     assert bench.summary(m, "ann")["offer"] is None
 
 
