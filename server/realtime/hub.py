@@ -46,7 +46,7 @@ class Connection:
     match_id: str
     user_id: int | None
     role: str | None
-    version: int = -1
+    version: int = -1  # the version of the view it was last sent; -1 until its snapshot
     view: dict[str, Any] = field(default_factory=dict)
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     writer: asyncio.Task[None] | None = None
@@ -118,6 +118,19 @@ class Hub:
     def add(self, conn: Connection) -> None:
         self.listeners.setdefault(conn.match_id, set()).add(conn)
 
+    async def join(self, conn: Connection) -> None:
+        """Register a new socket and send its snapshot, both under the match lock: a push, a
+        summary or a chat message of the match comes before the registration or after the
+        snapshot, never between (a push that was waiting for the lock when the socket was
+        registered sent it a patch ``"from": -1`` ahead of its snapshot)."""
+        async with self._lock(conn.match_id):
+            self.add(conn)
+            try:
+                await self._snapshot(conn)
+            except BaseException:
+                self.remove(conn)
+                raise
+
     def remove(self, conn: Connection) -> None:
         conn.stop()
         conns = self.listeners.get(conn.match_id)
@@ -125,7 +138,9 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.listeners[conn.match_id]
-                self._locks.pop(conn.match_id, None)
+                lock = self._locks.get(conn.match_id)
+                if lock is not None and not lock.locked():  # one in use (a socket joining) stays
+                    del self._locks[conn.match_id]
 
     async def snapshot(self, conn: Connection) -> None:
         """Send the full view, under the match lock so no patch interleaves with it."""
@@ -198,6 +213,8 @@ class Hub:
                 return
             patches: dict[tuple[str | None, int], str] = {}  # serialised once for all who share it
             for conn in conns:
+                if conn.version < 0:  # no snapshot yet: the snapshot brings it up to date
+                    continue
                 if conn.version > now.version or (conn.version == now.version and not force):
                     continue
                 key = (conn.role, conn.version)
@@ -226,7 +243,7 @@ class Hub:
         texts = {uid: dumps({"type": "summary", **summary}) for uid, summary in summaries.items()}
         for conn in conns:
             summary = summaries.get(conn.user_id)
-            if summary is None or conn.closed:
+            if summary is None or conn.closed or conn.version < 0:
                 continue
             await self._send_or_drop(conn, texts[conn.user_id])
             if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
@@ -248,7 +265,7 @@ class Hub:
                 return
             text = dumps({"type": "chat", "match": match_id, "message": message})
             for conn in conns:
-                if chat.may_read(conn.role, message["channel"], finished):
+                if conn.version >= 0 and chat.may_read(conn.role, message["channel"], finished):
                     await self._send_or_drop(conn, text)
 
     async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:

@@ -41,6 +41,14 @@ class FakeService:
         v = self.versions[match_id]
         return Broadcast(v, {r: {"version": v} for r in roles}, {u: {"my_role": None, "version": v} for u in users})
 
+    def view(self, match_id: str, role: str | None) -> tuple[int, dict[str, Any]]:
+        """A snapshot's reading, held like the others after it has read its version."""
+        v = self.versions[match_id]
+        self.reading.setdefault(match_id, threading.Event()).set()
+        if match_id in self.held:
+            assert self.held[match_id].wait(30), "never released"
+        return v, {"version": v}
+
 
 async def until(condition: Any, what: str) -> None:
     for _ in range(3000):
@@ -121,3 +129,38 @@ async def test_a_stopped_connection_leaves_no_writer_behind() -> None:
         writers.append(conn.writer)
     done, pending = await asyncio.wait(writers, timeout=10)
     assert not pending
+
+
+async def test_an_event_between_a_sockets_registration_and_its_snapshot_comes_after_the_snapshot() -> None:
+    """A socket joins; while its snapshot is read, an action is committed and its event arrives.
+    The socket receives its snapshot first, then the patch from the snapshot's version."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions["m"] = 1
+    svc.held["m"] = threading.Event()
+    ws = FakeSocket()
+    joining = asyncio.create_task(hub.join(Connection(ws, "m", None, None)))  # type: ignore[arg-type]
+    await until(lambda: svc.reading.get("m") and svc.reading["m"].is_set(), "the snapshot's reading")
+    svc.versions["m"] = 2
+    await hub.on_event({"kind": "action", "match": "m", "version": 2})
+    svc.held["m"].set()
+    await joining
+    await hub.drain()
+    await until(lambda: len(ws.sent) >= 3, "three messages")
+    assert [(m["type"], m.get("from"), m["version"]) for m in ws.sent] == [
+        ("snapshot", None, 1), ("patch", 1, 2), ("summary", None, 2)]
+
+
+async def test_a_push_skips_a_socket_that_has_had_no_snapshot() -> None:
+    """A socket registered without its snapshot yet (version -1) gets no patch built from an
+    empty view: its snapshot will bring it up to date."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions["m"] = 3
+    ws = FakeSocket()
+    conn = Connection(ws, "m", None, None)  # type: ignore[arg-type]
+    hub.add(conn)
+    await hub.push("m", summaries=True)
+    await conn.send({"type": "marker", "version": 0})  # the socket's writer sends in order: this comes last
+    await until(lambda: ws.sent and ws.sent[-1]["type"] == "marker", "the marker")
+    assert [m["type"] for m in ws.sent] == ["marker"]

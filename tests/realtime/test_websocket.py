@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -158,3 +159,41 @@ def test_a_lost_event_is_caught_up_from_the_database(database: str) -> None:
         svc.act(m, north.id, 0, {"type": "add", "n": 1}, "no-event")  # straight to the service: no event
         msg = follower.follow()
         assert msg["version"] == 1 and follower.view["total"] == 1
+
+
+def test_a_socket_receives_its_snapshot_before_anything_else(live: LiveServer) -> None:
+    """A socket connects while the hub reads one push of its match and another waits its turn:
+    the waiting push must not reach the new socket before its snapshot (it went out as a patch
+    ``"from": -1``, built from an empty view). The interleaving is made, not timed: the first
+    push's reading is held until the new socket is registered and its snapshot waits."""
+    a, b, mid = _pair(live)
+    watcher = Follower(open_socket(live, mid))  # someone watches: actions are pushed
+    svc, presence = live.app.state.service, live.app.state.presence
+    reading, release, entered = threading.Event(), threading.Event(), threading.Event()
+    broadcast, enter = svc.broadcast, presence.enter
+
+    def held_broadcast(*args: Any) -> Any:
+        if not reading.is_set():
+            reading.set()
+            assert release.wait(30)
+        return broadcast(*args)
+
+    async def noted_enter(match_id: str, user_id: int) -> None:
+        await enter(match_id, user_id)
+        entered.set()
+
+    svc.broadcast, presence.enter = held_broadcast, noted_enter
+    assert a.act(mid, 0, {"type": "add", "n": 1}).status_code == 200
+    assert reading.wait(10)  # the first push reads, holding the match
+    assert b.act(mid, 1, {"type": "add", "n": 1}).status_code == 200  # the second one waits
+    ws = open_socket(live, mid, b)
+    assert entered.wait(10)  # the new socket is in; its snapshot waits behind the pushes
+    release.set()
+    first = receive(ws)
+    assert first["type"] == "snapshot" and first["version"] == 2, first
+    ws.send(json.dumps({"type": "ping"}))
+    rest = []
+    while (msg := receive(ws))["type"] != "pong":
+        rest.append(msg)
+    assert [m for m in rest if m["type"] == "patch"] == []
+    assert watcher.follow()["version"] == 2 and watcher.view["total"] == 2
