@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -92,6 +92,12 @@ class Connection:
             self.writer.cancel()
 
 
+@dataclass(eq=False)
+class _MatchLock:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0  # holding it or waiting for it
+
+
 class Hub:
     """Events are handled concurrently across matches and in order within one: each runs as its
     own task under its match's lock (asyncio locks are first come, first served), so one slow
@@ -101,7 +107,7 @@ class Hub:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.listeners: dict[str, set[Connection]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, _MatchLock] = {}
         self._waiting: set[str] = set()  # matches with an action push queued and not yet reading
         self._tasks: set[asyncio.Task[None]] = set()
         self._readers: CapacityLimiter | None = None
@@ -112,8 +118,24 @@ class Hub:
             self._readers = CapacityLimiter(READERS)
         return await to_thread.run_sync(fn, *args, limiter=self._readers)
 
-    def _lock(self, match_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _lock(self, match_id: str) -> AsyncIterator[None]:
+        """Hold the match's lock. It is kept while anyone holds it or waits for it, or listens to
+        the match, and dropped after: dropped while in use, the next comer would make a second
+        lock for the match (a socket joining and a push at once)."""
+        entry = self._locks.setdefault(match_id, _MatchLock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            self._forget_lock(match_id)
+
+    def _forget_lock(self, match_id: str) -> None:
+        entry = self._locks.get(match_id)
+        if entry is not None and entry.users == 0 and not self.listeners.get(match_id):
+            del self._locks[match_id]
 
     def add(self, conn: Connection) -> None:
         self.listeners.setdefault(conn.match_id, set()).add(conn)
@@ -138,9 +160,7 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.listeners[conn.match_id]
-                lock = self._locks.get(conn.match_id)
-                if lock is not None and not lock.locked():  # one in use (a socket joining) stays
-                    del self._locks[conn.match_id]
+                self._forget_lock(conn.match_id)
 
     async def snapshot(self, conn: Connection) -> None:
         """Send the full view, under the match lock so no patch interleaves with it."""
