@@ -15,6 +15,7 @@ the same JSON value before they are skipped.
 
 from __future__ import annotations
 
+import json
 import marshal
 import operator
 from collections.abc import Callable
@@ -26,8 +27,12 @@ Ops = list[dict[str, Any]]
 def _bytes(v: Any) -> bytes:
     """A value as bytes that tell apart what JSON tells apart (1, 1.0 and true; 0.0 and -0.0) and
     no more than its value: marshal's version 2 writes no references to objects seen before, and
-    runs in C, ten times faster than a JSON encoder."""
-    return marshal.dumps(v, 2)
+    runs in C, ten times faster than a JSON encoder. What marshal cannot write (a dict subclass)
+    is written as JSON."""
+    try:
+        return marshal.dumps(v, 2)
+    except ValueError:
+        return json.dumps(v, ensure_ascii=False).encode()
 
 
 def view_patch(old: dict[str, Any], new: dict[str, Any]) -> Ops:

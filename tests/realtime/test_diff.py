@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
+from collections import OrderedDict, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,10 @@ def test_the_frontend_fixtures_hold_the_patches_the_server_sends() -> None:
     assert len(cases) > 100 and any(" undo " in c["what"] for c in cases)
     for case in cases:
         assert view_patch(case["old"], case["new"]) == case["ops"], case["what"]
+
+
+def test_a_view_holding_dict_subclasses_is_compared_as_json() -> None:
+    """A defaultdict or an OrderedDict in a view (JSON writes them as objects) is compared too."""
+    old = {"units": defaultdict(list, {"a": [1]}), "order": OrderedDict(x=0.0), "log": []}
+    new = {"units": defaultdict(list, {"a": [True]}), "order": OrderedDict(x=-0.0), "log": []}
+    assert canonical(strictly_applied(old, view_patch(old, new))) == canonical(new)
