@@ -45,13 +45,18 @@ function parentOf(doc, tokens, pointer) {
   return node;
 }
 
+// A member set as data: `obj[key] = v` with the key "__proto__" would change the prototype instead.
+function setMember(obj, key, value) {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function add(doc, pointer, value) {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return value;
   const parent = parentOf(doc, tokens, pointer);
   const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true), 0, value);
-  else parent[last] = value;
+  else setMember(parent, last, value);
   return doc;
 }
 
@@ -95,7 +100,8 @@ export function applyPatch(doc, ops) {
         getPointer(out, op.path); // the target must exist
         const parent = parentOf(out, tokens, op.path);
         const last = tokens[tokens.length - 1];
-        parent[Array.isArray(parent) ? arrayIndex(parent, last, false) : last] = clone(op.value);
+        if (Array.isArray(parent)) parent[arrayIndex(parent, last, false)] = clone(op.value);
+        else setMember(parent, last, clone(op.value));
         break;
       }
       case "move": {

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { applyPatch, parsePointer, PatchError } from "../common/patch.js";
+import { canonical, checkCases, loadCases } from "./patch_fixtures.mjs";
 
 test("pointer escaping: ~1 is /, ~0 is ~, empty is the root", () => {
   assert.deepEqual(parsePointer(""), []);
@@ -54,4 +55,19 @@ test("root operations and test with deep values", () => {
   assert.doesNotThrow(() => applyPatch({ a: { b: [1, { c: null }] } }, [{ op: "test", path: "/a", value: { b: [1, { c: null }] } }]));
   assert.throws(() => applyPatch({ a: [1, 2] }, [{ op: "test", path: "/a", value: [2, 1] }]), PatchError);
   assert.throws(() => applyPatch({ a: 1 }, [{ op: "test", path: "/a", value: "1" }]), PatchError);
+});
+
+test("every patch of the fixtures gives the new view (random views, real undos)", () => {
+  // fixtures/patches.json: written by `python3 -m tests.realtime.view_pairs` from the server's own patches.
+  const cases = loadCases(new URL("./fixtures/patches.json", import.meta.url));
+  assert.ok(cases.length > 100);
+  assert.deepEqual(checkCases(cases), { checked: cases.length, failed: [] });
+});
+
+test("keys named __proto__ or - are keys like any other", () => {
+  const doc = JSON.parse('{"a": {"__proto__": 1}, "-": 0}');
+  const out = applyPatch(doc, [{ op: "add", path: "/__proto__", value: { x: 1 } }, { op: "replace", path: "/a/__proto__", value: 2 },
+    { op: "replace", path: "/-", value: 1 }]);
+  assert.equal(canonical(out), '{"-":1,"__proto__":{"x":1},"a":{"__proto__":2}}');
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
 });

@@ -43,14 +43,13 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
         return
     await ws.accept()
     conn = Connection(ws, match_id, user_id, viewer.role)
-    hub.add(conn)
     presence: Presence = app.state.presence
     if user_id is not None:
         await presence.enter(match_id, user_id)
     settings = app.state.settings
     limiter = MessageLimiter(settings.ws_burst, settings.ws_rate, settings.ws_flood_refusals)
     try:
-        await hub.snapshot(conn)
+        await hub.join(conn)  # registered and sent its snapshot at once: the snapshot comes first
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -46,7 +46,7 @@ class Connection:
     match_id: str
     user_id: int | None
     role: str | None
-    version: int = -1
+    version: int = -1  # the version of the view it was last sent; -1 until its snapshot
     view: dict[str, Any] = field(default_factory=dict)
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     writer: asyncio.Task[None] | None = None
@@ -92,6 +92,12 @@ class Connection:
             self.writer.cancel()
 
 
+@dataclass(eq=False)
+class _MatchLock:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0  # holding it or waiting for it
+
+
 class Hub:
     """Events are handled concurrently across matches and in order within one: each runs as its
     own task under its match's lock (asyncio locks are first come, first served), so one slow
@@ -101,7 +107,7 @@ class Hub:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.listeners: dict[str, set[Connection]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, _MatchLock] = {}
         self._waiting: set[str] = set()  # matches with an action push queued and not yet reading
         self._tasks: set[asyncio.Task[None]] = set()
         self._readers: CapacityLimiter | None = None
@@ -112,11 +118,40 @@ class Hub:
             self._readers = CapacityLimiter(READERS)
         return await to_thread.run_sync(fn, *args, limiter=self._readers)
 
-    def _lock(self, match_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _lock(self, match_id: str) -> AsyncIterator[None]:
+        """Hold the match's lock. It is kept while anyone holds it or waits for it, or listens to
+        the match, and dropped after: dropped while in use, the next comer would make a second
+        lock for the match (a socket joining and a push at once)."""
+        entry = self._locks.setdefault(match_id, _MatchLock())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            self._forget_lock(match_id)
+
+    def _forget_lock(self, match_id: str) -> None:
+        entry = self._locks.get(match_id)
+        if entry is not None and entry.users == 0 and not self.listeners.get(match_id):
+            del self._locks[match_id]
 
     def add(self, conn: Connection) -> None:
         self.listeners.setdefault(conn.match_id, set()).add(conn)
+
+    async def join(self, conn: Connection) -> None:
+        """Register a new socket and send its snapshot, both under the match lock: a push, a
+        summary or a chat message of the match comes before the registration or after the
+        snapshot, never between (a push that was waiting for the lock when the socket was
+        registered sent it a patch ``"from": -1`` ahead of its snapshot)."""
+        async with self._lock(conn.match_id):
+            self.add(conn)
+            try:
+                await self._snapshot(conn)
+            except BaseException:
+                self.remove(conn)
+                raise
 
     def remove(self, conn: Connection) -> None:
         conn.stop()
@@ -125,7 +160,7 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.listeners[conn.match_id]
-                self._locks.pop(conn.match_id, None)
+                self._forget_lock(conn.match_id)
 
     async def snapshot(self, conn: Connection) -> None:
         """Send the full view, under the match lock so no patch interleaves with it."""
@@ -198,6 +233,8 @@ class Hub:
                 return
             patches: dict[tuple[str | None, int], str] = {}  # serialised once for all who share it
             for conn in conns:
+                if conn.version < 0:  # no snapshot yet: the snapshot brings it up to date
+                    continue
                 if conn.version > now.version or (conn.version == now.version and not force):
                     continue
                 key = (conn.role, conn.version)
@@ -226,7 +263,7 @@ class Hub:
         texts = {uid: dumps({"type": "summary", **summary}) for uid, summary in summaries.items()}
         for conn in conns:
             summary = summaries.get(conn.user_id)
-            if summary is None or conn.closed:
+            if summary is None or conn.closed or conn.version < 0:
                 continue
             await self._send_or_drop(conn, texts[conn.user_id])
             if summary["my_role"] != conn.role:  # a watcher took a seat: now they see that side
@@ -248,7 +285,7 @@ class Hub:
                 return
             text = dumps({"type": "chat", "match": match_id, "message": message})
             for conn in conns:
-                if chat.may_read(conn.user_id, conn.role, message["channel"], finished):
+                if conn.version >= 0 and chat.may_read(conn.user_id, conn.role, message["channel"], finished):
                     await self._send_or_drop(conn, text)
 
     async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:

@@ -3,6 +3,11 @@
 In one process a counter is enough. With Redis, each (match, account) is a sorted set of process
 ids scored by an expiry time that every process renews for its own sockets; a process that dies
 stops renewing, and its entries lapse after ``TTL`` seconds.
+
+When presence cannot be read (Redis down, or too slow to answer within ``TIMEOUT``), a player is
+taken to be present: the notifier then sends no "your move". A "your move" missed while Redis is
+down is better than one sent to a player who is watching the match from another process, as
+every player would be told of every move for as long as Redis is down.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ..redis_client import connect
 log = logging.getLogger(__name__)
 TTL = 90.0
 RENEW = 30.0
+TIMEOUT = 2.0  # seconds for Redis to answer: presence is asked for while an action is answered
 
 
 class Presence(Protocol):
@@ -56,7 +62,7 @@ class LocalPresence:
 class RedisPresence(LocalPresence):
     def __init__(self, url: str) -> None:
         super().__init__()
-        self._redis = connect(url)
+        self._redis = connect(url, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
         self.process = secrets.token_hex(6)
         self._task: asyncio.Task[None] | None = None
 
@@ -80,8 +86,8 @@ class RedisPresence(LocalPresence):
         try:
             return int(await self._redis.zcount(self._key(match_id, user_id), time.time(), "+inf")) > 0
         except Exception:
-            log.warning("presence lookup failed; treating as absent", exc_info=True)
-            return False
+            log.warning("presence lookup failed; taken as present (no notification)", exc_info=True)
+            return True
 
     async def _renew(self, keys: list[tuple[str, int]]) -> None:
         try:

@@ -30,6 +30,8 @@ class FakeService:
     def __init__(self) -> None:
         self.versions: dict[str, int] = {}
         self.held: dict[str, threading.Event] = {}
+        self.held_views: dict[str, threading.Event] = {}  # snapshots' readings held, when not in ``held``
+        self.view_reading = threading.Event()
         self.reading: dict[str, threading.Event] = {}
         self.reads: dict[str, int] = {}
 
@@ -40,6 +42,19 @@ class FakeService:
             assert self.held[match_id].wait(30), "never released"
         v = self.versions[match_id]
         return Broadcast(v, {r: {"version": v} for r in roles}, {u: {"my_role": None, "version": v} for u in users})
+
+    def summaries(self, match_id: str, users: set[int | None]) -> dict[int | None, dict[str, Any]]:
+        return {u: {"my_role": None, "version": self.versions[match_id]} for u in users}
+
+    def view(self, match_id: str, role: str | None) -> tuple[int, dict[str, Any]]:
+        """A snapshot's reading, held (like the others, or on its own) after it has read its version."""
+        v = self.versions[match_id]
+        self.reading.setdefault(match_id, threading.Event()).set()
+        self.view_reading.set()
+        hold = self.held_views.get(match_id, self.held.get(match_id))
+        if hold is not None:
+            assert hold.wait(30), "never released"
+        return v, {"version": v}
 
 
 async def until(condition: Any, what: str) -> None:
@@ -121,3 +136,85 @@ async def test_a_stopped_connection_leaves_no_writer_behind() -> None:
         writers.append(conn.writer)
     done, pending = await asyncio.wait(writers, timeout=10)
     assert not pending
+
+
+async def test_an_event_between_a_sockets_registration_and_its_snapshot_comes_after_the_snapshot() -> None:
+    """A socket joins; while its snapshot is read, an action is committed and its event arrives.
+    The socket receives its snapshot first, then the patch from the snapshot's version."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions["m"] = 1
+    svc.held["m"] = threading.Event()
+    ws = FakeSocket()
+    joining = asyncio.create_task(hub.join(Connection(ws, "m", None, None)))  # type: ignore[arg-type]
+    await until(lambda: svc.reading.get("m") and svc.reading["m"].is_set(), "the snapshot's reading")
+    svc.versions["m"] = 2
+    await hub.on_event({"kind": "action", "match": "m", "version": 2})
+    svc.held["m"].set()
+    await joining
+    await hub.drain()
+    await until(lambda: len(ws.sent) >= 3, "three messages")
+    assert [(m["type"], m.get("from"), m["version"]) for m in ws.sent] == [
+        ("snapshot", None, 1), ("patch", 1, 2), ("summary", None, 2)]
+
+
+async def test_a_push_skips_a_socket_that_has_had_no_snapshot() -> None:
+    """A socket registered without its snapshot yet (version -1) gets no patch built from an
+    empty view: its snapshot will bring it up to date."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions["m"] = 3
+    ws = FakeSocket()
+    conn = Connection(ws, "m", None, None)  # type: ignore[arg-type]
+    hub.add(conn)
+    await hub.push("m", summaries=True)
+    await conn.send({"type": "marker", "version": 0})  # the socket's writer sends in order: this comes last
+    await until(lambda: ws.sent and ws.sent[-1]["type"] == "marker", "the marker")
+    assert [m["type"] for m in ws.sent] == ["marker"]
+
+
+async def test_a_socket_joining_as_the_last_one_leaves_still_waits_its_turn() -> None:
+    """A socket waits to join while a push reads and the match's last other socket leaves. The
+    match's lock stays while it is waited for: a push that comes during the new socket's snapshot
+    waits for it and brings the socket on from its snapshot's version (the lock was dropped when
+    the last socket left, and that push took a second lock and ran beside the snapshot)."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions["m"] = 1
+    old = Connection(FakeSocket(), "m", None, None, version=1, view={"version": 1})  # type: ignore[arg-type]
+    hub.add(old)
+    svc.held["m"], svc.held_views["m"] = threading.Event(), threading.Event()
+    svc.versions["m"] = 2
+    await hub.on_event({"kind": "action", "match": "m", "version": 2})
+    await until(lambda: svc.reads.get("m") == 1, "the push's reading")
+    ws = FakeSocket()
+    joining = asyncio.create_task(hub.join(Connection(ws, "m", None, None)))  # type: ignore[arg-type]
+    await asyncio.sleep(0)  # the join waits for the lock
+    hub.remove(old)
+    assert "m" in hub._locks  # kept: the join waits for it
+    svc.held["m"].set()
+    await until(lambda: svc.view_reading.is_set(), "the snapshot's reading (of version 2)")
+    svc.versions["m"] = 3
+    await hub.on_event({"kind": "action", "match": "m", "version": 3})
+    svc.held_views["m"].set()
+    await joining
+    await hub.drain()
+    await until(lambda: len(ws.sent) >= 3, "three messages")
+    assert [(m["type"], m.get("from"), m["version"]) for m in ws.sent] == [
+        ("snapshot", None, 2), ("patch", 2, 3), ("summary", None, 3)]
+
+
+async def test_a_match_leaves_no_lock_behind() -> None:
+    """Events of a match nobody here watches, and a match whose sockets have all left, keep no lock."""
+    svc = FakeService()
+    hub = Hub(svc)  # type: ignore[arg-type]
+    svc.versions.update(m=1, x=1)
+    ws = FakeSocket()
+    conn = Connection(ws, "m", None, None)  # type: ignore[arg-type]
+    await hub.join(conn)
+    for kind in ("action", "ended", "summary"):
+        await hub.on_event({"kind": kind, "match": "x", "version": 1})
+        await hub.on_event({"kind": kind, "match": "m", "version": 1})
+    await hub.drain()
+    hub.remove(conn)
+    assert hub._locks == {}
