@@ -35,7 +35,7 @@ def begin(state: State) -> None:
 
 def mp_left(state: State, uid: str) -> int:
     u = unit(state, uid)
-    return 0 if u["done"] else spec(uid).ma - u["used"]
+    return 0 if u["done"] else spec(state, uid).ma - u["used"]
 
 
 def can_move(state: State, uid: str) -> bool:
@@ -54,7 +54,7 @@ def _step_ok(state: State, uid: str, frm: str | None, to: str, ezoc: set[str]) -
         return False  # §8: jungle only for Japanese infantry
     if frm is None:
         return True
-    if not board().crossable(frm, to):
+    if not board(state).crossable(frm, to):
         return False  # §8: rivers only at a bridge
     # §6: a counter may leave an enemy ZOC, but not move directly into another enemy-ZOC hex.
     return not (frm in ezoc and to in ezoc)
@@ -66,7 +66,7 @@ def _can_go_on(state: State, uid: str, at: str, left: int, seen: frozenset[str],
     if left <= 0:
         return False
     side = unit(state, uid)["side"]
-    for n in board().neighbours(at):
+    for n in board(state).neighbours(at):
         if n in seen or not _step_ok(state, uid, at, n, ezoc):
             continue
         others = [o for o in occupants(state, n, side) if o != uid]
@@ -84,13 +84,14 @@ def destinations(state: State, uid: str) -> list[str]:
     u = unit(state, uid)
     side = u["side"]
     left = mp_left(state, uid)
+    options: tuple[str, ...]
     if u["status"] == "offmap":
         # §3: Japanese counters enter through the entry hex, which costs like any hex.
         if left < scenario(state)["entry_cost"]:
             return []
-        frm, options = None, [board().entry]
+        frm, options = None, (board(state).entry,)
     else:
-        frm, options = u["hex"], board().neighbours(u["hex"])
+        frm, options = u["hex"], board(state).neighbours(u["hex"])
     ezoc = zoc(state, enemy(side))
     out = []
     for to in options:
@@ -113,7 +114,7 @@ def can_stop(state: State, uid: str) -> bool:
 def can_exit(state: State, uid: str) -> bool:
     """§4: a counter on the exit hex may move off the map, which takes one more MP."""
     u = unit(state, uid)
-    return can_move(state, uid) and u["status"] == "map" and u["hex"] == board().exit
+    return can_move(state, uid) and u["status"] == "map" and u["hex"] == board(state).exit
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -160,14 +161,14 @@ def move(state: State, uid: str, to: str) -> None:
     frm = u["hex"] if u["status"] == "map" else None
     u["used"] += scenario(state)["entry_cost"] if frm is None else 1
     enter_hex(state, uid, to)
-    if board().is_jungle(to) and is_japanese_infantry(uid):
+    if board(state).is_jungle(to) and is_japanese_infantry(state, uid):
         u["jungle"] = True
     if frm is None:
         log(state, "enter", unit=name(state, uid), to=to)
     else:
         log(state, "move", unit=name(state, uid), frm=frm, to=to)
     if to in zoc(state, enemy(u["side"])):
-        u["used"] = spec(uid).ma  # §6: a counter entering an enemy ZOC must stop
+        u["used"] = spec(state, uid).ma  # §6: a counter entering an enemy ZOC must stop
     if mp_left(state, uid) <= 0 and can_stop(state, uid):
         finish_move(state)
 

@@ -26,7 +26,7 @@ def _counter(state: State, uid: str, omniscient: bool) -> dict[str, Any]:
     c: dict[str, Any] = {"ref": ref(state, uid), "side": u["side"], "face": u["face"],
                          "hex": u["hex"], "status": u["status"]}
     if u["face"] == "up" or omniscient:
-        s = spec(uid)
+        s = spec(state, uid)
         c.update(id=uid, kind=s.kind, cf=s.cf, ma=s.ma, name={"key": f"counter.{uid}"})
     mine = u["side"] == state["player"] and u["face"] == "up"
     if mine and state["step"] == "movement" and u["status"] in ("map", "offmap"):
@@ -173,7 +173,7 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
     for side in SIDES:
         down = sorted(uid for uid, u in state["units"].items() if u["side"] == side and u["face"] == "down")
         in_jungle = [uid for uid in down
-                     if unit(state, uid)["status"] == "map" and board().is_jungle(unit(state, uid)["hex"])]
+                     if unit(state, uid)["status"] == "map" and board(state).is_jungle(unit(state, uid)["hex"])]
         groups += [in_jungle, [uid for uid in down if uid not in in_jungle]]
     for group in groups:
         shuffled = list(group)

@@ -6,11 +6,11 @@ from shimada_dsl import Pos, acts, counter, die_for, do, last_log, moves, types,
 
 from server.engine.core import OMNISCIENT
 from server.games.shimada import RULES
-from server.games.shimada.data import game_data
+from server.games.shimada.data import dataset
 from server.games.shimada.units import zoc
 
-BOARD = game_data().board
-BRITISH = sorted(u for u, c in game_data().counters.items() if c.side == "british")
+BOARD = dataset().board
+BRITISH = sorted(u for u, c in dataset().counters.items() if c.side == "british")
 
 
 # === §3 SETUP ===
@@ -105,7 +105,7 @@ def test_entering_through_entry_hex_costs_one_mp() -> None:
     s = Pos().state
     assert moves(s, "J-T1") == [BOARD.entry]
     s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.entry})
-    assert counter(s, "J-T1", "japanese")["mp_left"] == game_data().counters["J-T1"].ma - 1
+    assert counter(s, "J-T1", "japanese")["mp_left"] == dataset().counters["J-T1"].ma - 1
     assert moves(s, "J-T1") == ["0202"]
 
 
@@ -327,7 +327,7 @@ def test_uc_not_doubled_in_position() -> None:
     """§9: the UC keeps its factor in a position."""
     s = Pos(step="combat").up("J-T1", "0202").up("B-UC", "0203").state
     s = do(s, {"type": "attack_with", "unit": "J-T1"})
-    assert view(s, None)["attack"]["candidates"][0]["defence"] == game_data().counters["B-UC"].cf
+    assert view(s, None)["attack"]["candidates"][0]["defence"] == dataset().counters["B-UC"].cf
 
 
 def test_disrupted_counter_defends_at_one() -> None:
