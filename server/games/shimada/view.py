@@ -49,6 +49,9 @@ def _prompt(state: State, role: Role | None) -> Message:
             return {"key": "prompt.waiting_dawn"}
         return {"key": "prompt.waiting", "args": {"player": {"key": f"side.{state['player']}"},
                                                   "step": {"key": f"step.{step}"}}}
+    if step == "movement" and movement.crowded(state):
+        # §7: the step cannot end while two friends share a hex; name the hexes to clear.
+        return {"key": "prompt.overstack", "args": {"hexes": movement.crowded(state)}}
     if step == "retreat":
         head = state["retreats"][0]
         return {"key": "prompt.retreat", "args": {"unit": name(state, head["unit"]), "hexes": head["left"]}}

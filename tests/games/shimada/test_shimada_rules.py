@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from shimada_dsl import Pos, acts, counter, die_for, do, last_log, moves, types, unit, view
+import pytest
+from shimada_dsl import Pos, World, acts, counter, die_for, do, last_log, moves, types, unit, view
 
-from server.engine.core import OMNISCIENT
+from server.engine.core import OMNISCIENT, IllegalAction
 from server.games.shimada import RULES
 from server.games.shimada.data import dataset
 from server.games.shimada.units import zoc
@@ -205,26 +206,111 @@ def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
 
 
 # === §7 STACKING ===
+# 「各手順終了時、1マスには自軍の駒1個しかいられません。移動、退却中の通過は可能。」 The limit holds at
+# the end of each step: during the movement step a counter may end its move on a friend that moves
+# off later in the step (AMBIG-11). Small maps: one row of clear hexes, 0101 - 0201 - 0301 - ...
 
-def test_may_pass_through_friend_but_not_stop_on_it() -> None:
-    """§7: counters pass through friends while moving; at most one per hex at the end."""
-    s = Pos().up("J-T1", "0203").up("J-T2", "0304").state
-    assert "0304" in moves(s, "J-T1")
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0304"})
-    assert types(s) == ["move"] * len(types(s))  # no end_move, no end_step, no other counter
-    assert set(moves(s, "J-T1")) == {"0305", "0203"}
+LINE = World(".....")  # 0101 .. 0501, all clear; entry 0101, exit 0501
 
 
-def test_cannot_enter_friend_hex_without_mp_to_leave_it() -> None:
-    """§7: a counter may not end on a friend, so it never enters one it could not leave."""
-    s = Pos().up("J-T1", "0203", used=5).up("J-T2", "0304").state
-    assert "0304" not in moves(s, "J-T1")
+def test_counter_may_end_its_move_on_a_friend_that_leaves_later_in_the_step() -> None:
+    """§7: stacking is checked at the end of the step, so a counter may stop on a friend that has
+    not moved yet; the step cannot end until one of them has moved off, and the prompt says where."""
+    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201").state
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert {"type": "end_move", "unit": "J-TA"} in acts(s)
+    s = do(s, {"type": "end_move", "unit": "J-TA"})
+    assert unit(s, "J-TA")["hex"] == unit(s, "J-TB")["hex"] == "0201" and unit(s, "J-TA")["done"]
+    assert "end_step" not in types(s)
+    with pytest.raises(IllegalAction):
+        do(s, {"type": "end_step"})
+    assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201"]}}
+    assert moves(s, "J-TB") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TB", "to": "0301"})
+    assert "end_step" in types(s) and view(s, "japanese")["prompt"]["key"] == "prompt.movement"
+
+
+def test_overstack_prompt_names_every_crowded_hex_in_both_languages() -> None:
+    """§7: the player is told which hexes hold more than one friendly counter."""
+    s = (World(".......").pos().up("J-TA", "0101").up("J-TB", "0201").up("J-IN", "0501").up("J-TC", "0601")
+         .state)
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0601"})
+    assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201", "0601"]}}
+    assert view(s, "british")["prompt"]["key"] == "prompt.waiting"
+    messages = dataset().messages
+    assert "{hexes}" in messages["en"]["prompt.overstack"] and "{hexes}" in messages["ja"]["prompt.overstack"]
+
+
+def test_may_pass_through_a_friend() -> None:
+    """§7: counters may pass through friendly counters while moving."""
+    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201", done=True).state
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert moves(s, "J-TA") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"}, {"type": "end_move", "unit": "J-TA"})
+    assert unit(s, "J-TA")["hex"] == "0301" and "end_step" in types(s)
+
+
+def test_no_stop_on_a_friend_that_cannot_move_off() -> None:
+    """§7 (AMBIG-11): a counter may not stop on a friend that has already moved, or is disrupted
+    (§8), since then the step could never end: it must go on, and no other counter may move."""
+    for friend in (LINE.pos().up("J-TB", "0201", done=True), LINE.pos().down("J-TB", "0201")):
+        s = do(friend.up("J-TA", "0101").up("J-IN", "0401").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+        assert acts(s) == [{"type": "move", "unit": "J-TA", "to": "0101"},
+                           {"type": "move", "unit": "J-TA", "to": "0301"}]
+
+
+def test_no_entry_into_a_friend_hex_that_neither_counter_could_leave() -> None:
+    """§7 (AMBIG-11): a move that would leave two counters in a hex for the end of the step is not
+    offered: here the last MP, onto a friend that has moved (the old reading refused only this)."""
+    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201", done=True).state
+    assert moves(s, "J-TA") == []
+    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201").state
+    assert moves(s, "J-TA") == ["0201"]  # J-TB has not moved: it can still leave
+
+
+def test_may_stop_on_a_friend_in_enemy_zoc_if_the_friend_can_leave() -> None:
+    """§6/§7: a counter entering an enemy ZOC stops there, also on a friend; the friend, which
+    starts its move in the ZOC, may leave it (but not straight into another ZOC hex)."""
+    s = LINE.pos().up("J-TA", "0201").up("J-TB", "0301").up("B-IN", "0401").state  # B-IN's ZOC: 0301, 0501
+    assert moves(s, "J-TA") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"})
+    assert unit(s, "J-TA")["done"] and "end_step" not in types(s)
+    assert moves(s, "J-TB") == ["0201"]
+    s = do(s, {"type": "move", "unit": "J-TB", "to": "0201"})
+    assert "end_step" in types(s)
+
+
+def test_two_crowded_hexes_cannot_both_need_the_one_empty_hex() -> None:
+    """§7 (AMBIG-11): every crowded hex must keep a counter able to move off to its own empty hex."""
+    # 0101 and 0501 hold disrupted British (no ZOC, not enterable); 0301 is the only empty hex.
+    w = World(".....", entry="0401")
+    crowded = (w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TB", "0201", done=True)
+               .up("J-TA", "0401", used=3))
+    assert moves(crowded.state, "J-IN") == []  # entering 0401 would leave J-TA and J-TC both needing 0301
+    alone = w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TA", "0401", used=3)
+    s = do(alone.state, {"type": "move", "unit": "J-IN", "to": "0401"})
+    assert {"type": "end_move", "unit": "J-IN"} in acts(s)
+
+
+def test_jungle_disrupted_infantry_may_end_on_a_friend_that_leaves() -> None:
+    """§7/§8: an infantry counter disrupted at the end of its jungle move may have stopped on a
+    friend; the friend moves off, and the two counters have separate refs meanwhile."""
+    s = World(".j..").pos().up("J-IN", "0101").up("J-TA", "0301").state
+    s = do(s, {"type": "move", "unit": "J-IN", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0301"},
+           {"type": "end_move", "unit": "J-IN"})
+    assert unit(s, "J-IN")["face"] == "down"
+    refs = [c["ref"] for c in view(s, "british")["counters"] if c["hex"] == "0301"]
+    assert sorted(refs) == ["@0301", "J-TA"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0401"})
+    assert "end_step" in types(s)
 
 
 def test_never_enter_a_hex_holding_an_enemy() -> None:
-    """§7: a counter may never enter a hex holding an enemy counter."""
-    s = Pos().up("J-T1", "0202").down("B-HQ", "0203").state
-    assert "0203" not in moves(s, "J-T1")
+    """§7: a counter may never enter a hex holding an enemy counter, even a disrupted one."""
+    s = LINE.pos().up("J-TA", "0101").down("B-IN", "0201").state
+    assert moves(s, "J-TA") == []
+    s = LINE.pos().up("J-TA", "0101").state
+    assert moves(s, "J-TA") == ["0201"]
 
 
 # === §4 VICTORY ===
