@@ -32,9 +32,11 @@ COUNTERS: dict[str, dict[str, Any]] = {
     "B-IN": {"side": "british", "kind": "infantry", "cf": 2, "ma": 2, "symbol": "infantry"},
     "B-HQ": {"side": "british", "kind": "hq", "cf": 1, "ma": 3, "symbol": "hq"},
 }
-# One result per die face in every column, so a test names the result by its face.
+# One result per die face in every column, so a test names the result by its face (FACE).
+SMALL_RESULTS = ("Ae", "Ar", "C", "D1", "Ex", "De")
+FACE = {r: f for f, r in enumerate(SMALL_RESULTS, start=1)}
 CRT = {"columns": ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1"],
-       "rows": {str(f): [r] * 6 for f, r in enumerate(["Ae", "Ar", "C", "D1", "Ex", "De"], start=1)}}
+       "rows": {str(f): [r] * 6 for f, r in enumerate(SMALL_RESULTS, start=1)}}
 
 
 class World:
@@ -43,12 +45,14 @@ class World:
     ``rows`` is one string per map row, one letter per hex: ``.`` or ``c`` clear, ``j`` jungle
     (flat-top hexes, even columns shifted down, as the real map). The entry hex is 0101 unless
     given, the exit the last hex of the first row; ``rivers`` and ``bridges`` list hexsides
-    ("0101/0201"). The two British counters stand in ``positions`` at setup.
+    ("0101/0201"). The two British counters stand in ``positions`` at setup. ``crt`` replaces the
+    small CRT (``FACE[result]`` is the die face giving ``result`` in it).
     """
 
     def __init__(self, *rows: str, entry: str = "0101", exit: str | None = None, slim: str | None = None,
                  positions: tuple[str, str] | None = None, rivers: tuple[str, ...] = (),
-                 bridges: tuple[str, ...] = (), counters: dict[str, dict[str, Any]] | None = None) -> None:
+                 bridges: tuple[str, ...] = (), counters: dict[str, dict[str, Any]] | None = None,
+                 crt: dict[str, Any] | None = None) -> None:
         cols = len(rows[0])
         hexes = {}
         for r, line in enumerate(rows, start=1):
@@ -72,7 +76,7 @@ class World:
         counters = {uid: {**c, "name": {"en": uid, "ja": uid}} for uid, c in (counters or COUNTERS).items()}
         standard = dataset()
         scenario = {**standard.scenarios["slim_river"], "name": {"en": "test", "ja": "test"}}
-        self.data = GameData.from_raw(board=board, counters=counters, crt=CRT, scenarios={"test": scenario},
+        self.data = GameData.from_raw(board=board, counters=counters, crt=crt or CRT, scenarios={"test": scenario},
                                       messages=standard.messages)
         self.name = f"small-{next(_names)}"
         register(self.name, self.data)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
-from shimada_dsl import Pos, World, acts, counter, die_for, do, last_log, moves, types, unit, view
+from shimada_dsl import CRT, FACE, Pos, World, acts, counter, die_for, do, last_log, moves, types, unit, view
 
 from server.engine.core import OMNISCIENT, IllegalAction
 from server.games.shimada import RULES
 from server.games.shimada.data import dataset
 from server.games.shimada.units import zoc
+
+# Small maps. One row of clear hexes, each next to the one before: 0101 - 0201 - 0301 - 0401 - 0501
+# (entry 0101, exit 0501).
+LINE = World(".....")
+# Every hexside between the two rows of a 4 x 2 small map: a river along the middle.
+RIVER_SIDES = ("0101/0102", "0102/0201", "0201/0202", "0201/0302", "0301/0302", "0302/0401", "0401/0402")
 
 BOARD = dataset().board
 BRITISH = sorted(u for u, c in dataset().counters.items() if c.side == "british")
@@ -25,10 +33,20 @@ def test_setup_places_british_face_down_one_per_position() -> None:
 
 
 def test_setup_is_random() -> None:
-    """§3: the British counters are placed at random."""
-    layouts = {tuple(RULES.setup("slim_river", {}, bytes([i]))["units"][u]["hex"] for u in BRITISH)
-               for i in range(8)}
-    assert len(layouts) > 1
+    """§3: the British counters are placed at random: a shuffle drawn from the match's dice, so
+    every counter lands in every position about equally often and the layouts hardly repeat."""
+    in_position: Counter[tuple[str, str]] = Counter()
+    layouts = set()
+    for i in range(600):
+        s = RULES.setup("slim_river", {}, f"layout-{i}".encode())
+        layout = tuple(s["units"][u]["hex"] for u in BRITISH)
+        layouts.add(layout)
+        in_position.update(zip(BRITISH, layout, strict=True))
+        assert s["rng"]["n"] > 0  # drawn from the match's RNG, so the revealed seed shows the layout
+    # 600 uniform draws of the 720 layouts give about 407 distinct ones; a fixed, rotated or
+    # partly fixed placement gives 1, 6 or at most 120.
+    assert len(layouts) > 350
+    assert all(70 <= in_position[(u, h)] <= 130 for u in BRITISH for h in BOARD.positions)  # 100 expected
 
 
 def test_japanese_start_off_map_and_choose_dawn_first() -> None:
@@ -120,9 +138,12 @@ def test_movement_allowance_limits_hexes() -> None:
 
 def test_disrupted_counter_cannot_move() -> None:
     """§8/§10: disrupted counters cannot move."""
-    s = Pos().down("J-T1", "0307").state
-    assert acts(s) == [a for a in acts(s) if a.get("unit") != "@0307"]
-    assert not any(a.get("unit") == "@0307" for a in acts(s))
+    assert moves(LINE.pos().up("J-TA", "0201").state, "J-TA") == ["0101", "0301"]  # face up it could
+    s = LINE.pos().down("J-TA", "0201").state
+    assert [a for a in acts(s) if a.get("unit") == "@0201"] == []
+    for to in ("0101", "0301"):
+        with pytest.raises(IllegalAction):
+            do(s, {"type": "move", "unit": "@0201", "to": to})
 
 
 def test_river_crossed_only_at_bridge() -> None:
@@ -183,10 +204,14 @@ def test_disrupted_counters_have_no_zoc() -> None:
 
 def test_zoc_does_not_cross_river_without_bridge() -> None:
     """§6: ZOC does not extend across a river, except across a bridge."""
-    s = Pos().up("J-T1", "0509").up("B-ARG", "0710").state
-    assert "0609" not in zoc(s, "british")  # 0609/0710 is a river hexside without a bridge
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0609"})
-    assert moves(s, "J-T1") != []
+    # Two rows with a river between them; B-IN on the south bank at 0202, next to 0201.
+    river = World("....", "....", rivers=RIVER_SIDES)
+    s = do(river.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert counter(s, "J-TA", "japanese")["mp_left"] == 3 and moves(s, "J-TA") == ["0101", "0301"]
+    bridged = World("....", "....", rivers=tuple(x for x in RIVER_SIDES if x != "0201/0202"),
+                    bridges=("0201/0202",))
+    s = do(bridged.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert moves(s, "J-TA") == [] and unit(s, "J-TA")["done"]  # across the bridge the ZOC stops it
 
 
 def test_zoc_crosses_the_bridge() -> None:
@@ -208,9 +233,7 @@ def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
 # === §7 STACKING ===
 # 「各手順終了時、1マスには自軍の駒1個しかいられません。移動、退却中の通過は可能。」 The limit holds at
 # the end of each step: during the movement step a counter may end its move on a friend that moves
-# off later in the step (AMBIG-11). Small maps: one row of clear hexes, 0101 - 0201 - 0301 - ...
-
-LINE = World(".....")  # 0101 .. 0501, all clear; entry 0101, exit 0501
+# off later in the step (AMBIG-11).
 
 
 def test_counter_may_end_its_move_on_a_friend_that_leaves_later_in_the_step() -> None:
@@ -325,6 +348,14 @@ def test_japanese_exit_is_sudden_death() -> None:
     assert all(u["face"] == "up" for u in s["units"].values())  # the match is over: all revealed
 
 
+def test_exit_costs_one_mp() -> None:
+    """§4 (AMBIG-7): moving off the map through the exit hex is a move of one more hex (1 MP)."""
+    s = do(LINE.pos().up("J-TA", "0401", used=3).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    assert "exit" not in types(s) and RULES.outcome(s) is None  # its last MP took it onto the exit hex
+    s = do(LINE.pos().up("J-TA", "0401", used=2).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    assert {"type": "exit", "unit": "J-TA"} in acts(s)
+
+
 def test_british_exit_scores_one_point() -> None:
     """§4: 1 point per British counter that escapes through the exit hex."""
     s = Pos(player="british").up("B-HQ", BOARD.exit).state
@@ -352,6 +383,15 @@ def test_tie_is_a_draw() -> None:
     assert out is not None and out.winner is None and out.reason == "tie"
 
 
+def test_slim_counts_when_entered_by_an_advance() -> None:
+    """§4: 3 points if a Japanese counter has ever entered Slim, by any kind of move."""
+    pos = World("....", slim="0201").pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201")
+    s = _attack(pos, ["J-TA"], "0201", FACE["De"])
+    assert not s["slim_entered"]
+    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"})
+    assert s["slim_entered"] and view(s, "british")["points"]["japanese"] == 3
+
+
 def test_slim_counts_if_ever_entered() -> None:
     """§4: 3 points if a Japanese counter has ever entered Slim, even if it left again."""
     s = Pos().up("J-T1", "0609").state
@@ -375,9 +415,8 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
         {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
     s = do(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
-    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").state
+    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").dice(die_for("5:1", "De")).state
     s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack_with", "unit": "J-T2"})
-    s["rng"]["forced"] = [die_for("5:1", "De")]
     s = do(s, {"type": "attack", "at": "0308"})
     args = last_log(s, "attack")["args"]
     assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
@@ -393,10 +432,20 @@ def test_odds_below_one_to_two_not_allowed() -> None:
 
 def test_each_attacker_and_each_defender_once_per_step() -> None:
     """§9: each attacker attacks at most once, each defender is attacked at most once."""
-    s = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("J-T2", "0309").up("B-PUN", "0308")
-         .dice(die_for("2:1", "C")).state)
-    s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack", "at": "0308"})
-    assert types(s) == ["end_step"]  # J-T1 has attacked; B-PUN was attacked, so J-T2 has no target
+    # J-TA at 0201 is next to B-IN (0101) and B-HQ (0301); J-TB at 0102 only to B-IN.
+    w = World("...", "...", positions=("0302", "0202"))
+    s = (w.pos(step="combat", dawn=True).up("J-TA", "0201").up("J-TB", "0102").up("B-IN", "0101")
+         .up("B-HQ", "0301").dice(FACE["C"]).state)
+    assert [a["unit"] for a in acts(s) if a["type"] == "attack_with"] == ["J-TA", "J-TB"]
+    s = do(s, {"type": "attack_with", "unit": "J-TA"}, {"type": "attack", "at": "0101"})
+    assert types(s) == ["end_step"]  # J-TA may not attack B-HQ too; J-TB may not attack B-IN again
+
+
+def test_position_does_not_double_a_japanese_defender() -> None:
+    """§9: only a British counter defending in a position is doubled."""
+    s = Pos(step="combat", player="british").up("B-ARG", "0308").up("J-T3", "0307").state  # 0307: P3
+    s = do(s, {"type": "attack_with", "unit": "B-ARG"})
+    assert view(s, None)["attack"]["candidates"] == [{"at": "0307", "odds": "1:1", "attack": 4, "defence": 3}]
 
 
 def test_position_doubles_british_defender_even_disrupted() -> None:
@@ -447,20 +496,25 @@ def _attack(pos: Pos, attackers: list[str], at: str, face: int) -> dict:
 
 def test_result_ae_eliminates_all_attackers() -> None:
     """§9: Ae, all attackers eliminated."""
-    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
-    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ae"))
-    assert unit(s, "J-T3")["status"] == "eliminated" and unit(s, "B-ARG")["status"] == "map"
+    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201").up("J-TB", "0301")
+    s = _attack(pos, ["J-TA", "J-TB"], "0201", FACE["Ae"])
+    assert unit(s, "J-TA")["status"] == unit(s, "J-TB")["status"] == "eliminated"
+    assert unit(s, "B-IN")["status"] == "map"
 
 
 def test_result_ar_attackers_retreat_one_hex_and_are_disrupted() -> None:
-    """§9: Ar, the attackers retreat 1 hex (carried out by the attacking player) and are disrupted."""
-    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
-    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ar"))
-    assert s["step"] == "retreat" and view(s, "japanese")["retreat"] == {"unit": "J-T3", "hexes_left": 1}
-    assert acts(s) == [{"type": "retreat", "unit": "J-T3", "to": "0306"}]  # 0207/0407 are in ZOC
-    s = do(s, {"type": "retreat", "unit": "J-T3", "to": "0306"})
-    assert unit(s, "J-T3")["hex"] == "0306" and unit(s, "J-T3")["face"] == "down"
-    assert s["step"] == "combat"
+    """§9 (AMBIG-9): Ar, every attacker retreats 1 hex, carried out by the attacking player, and
+    is disrupted."""
+    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0201").up("B-IN", "0301").up("J-TB", "0401")
+    s = _attack(pos, ["J-TA", "J-TB"], "0301", FACE["Ar"])
+    assert s["step"] == "retreat" and RULES.active_roles(s) == {"japanese"}
+    assert view(s, "japanese")["retreat"] == {"unit": "J-TA", "hexes_left": 1}
+    assert acts(s) == [{"type": "retreat", "unit": "J-TA", "to": "0101"}]
+    s = do(s, {"type": "retreat", "unit": "J-TA", "to": "0101"})
+    assert RULES.active_roles(s) == {"japanese"} and acts(s) == [{"type": "retreat", "unit": "J-TB", "to": "0501"}]
+    s = do(s, {"type": "retreat", "unit": "J-TB", "to": "0501"})
+    assert (unit(s, "J-TA")["hex"], unit(s, "J-TB")["hex"]) == ("0101", "0501")
+    assert unit(s, "J-TA")["face"] == unit(s, "J-TB")["face"] == "down" and s["step"] == "combat"
 
 
 def test_result_c_has_no_effect() -> None:
@@ -475,7 +529,7 @@ def test_defender_retreat_avoids_enemy_zoc() -> None:
     """§9: D1, the defender retreats 1 hex, moved by the attacking player, not into an enemy ZOC."""
     pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
-    assert s["player"] == "japanese" and s["step"] == "retreat"
+    assert RULES.active_roles(s) == {"japanese"} and s["step"] == "retreat"  # the attacking player
     assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]  # not 0207/0407: ZOC
 
 
@@ -485,10 +539,19 @@ def test_result_d2_defender_retreats_two_hexes_and_is_disrupted() -> None:
     s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "D2"))
     s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0309"})
     assert view(s, None)["retreat"] == {"unit": "B-HQ", "hexes_left": 1}
-    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308 already visited
+    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308: in J-T1's ZOC
     s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0409"})
     assert unit(s, "B-HQ")["hex"] == "0409" and unit(s, "B-HQ")["face"] == "down"
     assert s["step"] == "advance"
+
+
+def test_retreat_never_reenters_a_hex_it_has_left() -> None:
+    """§9 (AMBIG-5): a retreat goes away hex by hex; it never steps back into a hex it has left."""
+    d3 = {**CRT, "rows": {**CRT["rows"], "4": ["D3"] * 6}}
+    pos = World("......", crt=d3).pos(step="combat", dawn=True).up("J-TA", "0101").up("B-HQ", "0201")
+    s = _attack(pos, ["J-TA"], "0201", 4)
+    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0301"}, {"type": "retreat", "unit": "B-HQ", "to": "0401"})
+    assert acts(s) == [{"type": "retreat", "unit": "B-HQ", "to": "0501"}]  # not back to 0301 (no ZOC there)
 
 
 def test_retreat_blocked_by_terrain_eliminates() -> None:
@@ -549,6 +612,14 @@ def test_night_attackers_are_disrupted_after_combat() -> None:
     assert unit(s, "J-T1")["face"] == "down" and unit(s, "J-T2")["face"] == "down"
 
 
+def test_night_advancing_attacker_is_still_disrupted() -> None:
+    """§9 (AMBIG-9): at night an attacker that advanced after combat is disrupted like the others."""
+    pos = LINE.pos(step="combat").up("J-TA", "0101").up("B-IN", "0201")
+    s = _attack(pos, ["J-TA"], "0201", FACE["De"])
+    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"}, {"type": "advance", "unit": "J-TA", "to": "0301"})
+    assert unit(s, "J-TA")["hex"] == "0301" and unit(s, "J-TA")["face"] == "down" and s["step"] == "combat"
+
+
 def test_attackers_not_disrupted_after_dawn() -> None:
     """§11.3: after dawn attacking does not disrupt the attackers."""
     pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
@@ -569,7 +640,7 @@ def test_night_british_ex_loses_one_attacker_of_attackers_choice() -> None:
     """§9: Ex, each side loses one counter; the attacking player chooses which attacker."""
     pos = Pos(step="combat", player="british").up("B-ARG", "0307").up("B-PUN", "0309").up("J-T1", "0308")
     s = _attack(pos, ["B-ARG", "B-PUN"], "0308", die_for("1:1", "Ex"))
-    assert unit(s, "J-T1")["status"] == "eliminated"
+    assert unit(s, "J-T1")["status"] == "eliminated" and RULES.active_roles(s) == {"british"}
     assert s["step"] == "exchange" and acts(s) == [{"type": "lose", "unit": "B-ARG"},
                                                      {"type": "lose", "unit": "B-PUN"}]
     s = do(s, {"type": "lose", "unit": "B-PUN"})
@@ -617,7 +688,7 @@ def test_combat_roll_is_logged_with_odds_and_modifiers() -> None:
 def test_night_recovery_up_to_two() -> None:
     """§10: at night each side may turn up to 2 of its disrupted counters face up."""
     s = (Pos(step="recovery", player="british").down("B-HQ", "0203").down("B-ART", "0305")
-         .down("B-UC", "0307").state)
+         .down("B-UC", "0307").down("J-I1", "0404").state)  # its own: not the Japanese counter
     assert acts(s) == [{"type": "recover", "at": h} for h in ("0203", "0305", "0307")] + [{"type": "end_step"}]
     s = do(s, {"type": "recover", "at": "0203"}, {"type": "recover", "at": "0307"})
     assert acts(s) == [{"type": "end_step"}]
