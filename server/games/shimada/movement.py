@@ -9,8 +9,7 @@ an empty hex of its own (or off the map), so no action leads to a dead end.
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
+from collections import Counter, defaultdict, deque
 
 from ...engine.core import Action, State
 from .units import (
@@ -65,7 +64,7 @@ def _step_ok(state: State, uid: str, frm: str | None, to: str, ezoc: set[str]) -
     return not (frm in ezoc and to in ezoc)
 
 
-def destinations(state: State, uid: str) -> list[str]:
+def destinations(state: State, uid: str, stacks: Stacks | None = None) -> list[str]:
     """The hexes ``uid`` may move into next (one hex, 1 MP each; entering costs the entry hex)."""
     if not can_move(state, uid):
         return []
@@ -81,7 +80,7 @@ def destinations(state: State, uid: str) -> list[str]:
         frm, options = u["hex"], board(state).neighbours(u["hex"])
     if left < cost:
         return []
-    stacks = Stacks(state)
+    stacks = stacks or Stacks(state)
     out = []
     for to in options:
         if not _step_ok(state, uid, frm, to, stacks.ezoc):
@@ -94,16 +93,19 @@ def destinations(state: State, uid: str) -> list[str]:
     return sorted(out)
 
 
-def can_exit(state: State, uid: str) -> bool:
+def can_exit(state: State, uid: str, stacks: Stacks | None = None) -> bool:
     """§4: a counter on the exit hex may move off the map, which takes one more MP (AMBIG-7)."""
     u = unit(state, uid)
     if not (can_move(state, uid) and u["status"] == "map" and u["hex"] == board(state).exit):
         return False
     # A Japanese exit ends the match at once (§4); a British one must not strand a crowded hex.
-    return u["side"] == "japanese" or Stacks(state).resolvable(exited=uid)
+    return u["side"] == "japanese" or (stacks or Stacks(state)).resolvable(exited=uid)
 
 
 # === §7 STACKING: one friendly counter per hex at the end of each step ===
+
+Escape = tuple[frozenset[str], bool]  # the hexes a counter could end its move on; could it exit?
+
 
 def crowded(state: State) -> list[str]:
     """The hexes where more than one counter of the moving player stands."""
@@ -129,7 +131,7 @@ class Stacks:
         self.where = {uid: u["hex"] for uid, u in state["units"].items()
                       if u["side"] == side and u["status"] == "map"}
         self.pending = {uid: mp_left(state, uid) for uid in state["units"] if can_move(state, uid)}
-        self._reach: dict[tuple[str, str, int], tuple[frozenset[str], bool]] = {}
+        self._reach: dict[tuple[str, str, int], Escape] = {}
 
     def resolvable(self, *, moved: tuple[str, str, int] | None = None, exited: str | None = None,
                    end_move: bool = False) -> bool:
@@ -152,18 +154,18 @@ class Stacks:
         by_hex: dict[str, list[str]] = {}
         for uid, h in where.items():
             by_hex.setdefault(h, []).append(uid)
-        needs = []
+        needs: list[tuple[int, list[Escape]]] = []
         for h, here in sorted(by_hex.items()):
             if len(here) < 2:
                 continue
-            leavers = []
+            leavers: list[Escape] = []
             for uid in sorted(u for u in here if u in pending):
                 ends, exits = self.reach(uid, h, pending[uid])
                 leavers.append((ends.difference(by_hex), exits))
             needs.append((len(here) - 1, leavers))
-        return _assign(needs, frozenset())
+        return _can_clear(needs)
 
-    def reach(self, uid: str, start: str, mp: int) -> tuple[frozenset[str], bool]:
+    def reach(self, uid: str, start: str, mp: int) -> Escape:
         """The hexes ``uid`` could end a move in from ``start`` with ``mp`` MP, and whether it could
         move off the map through the exit hex (§4, 1 MP)."""
         key = (uid, start, mp)
@@ -192,39 +194,61 @@ class Stacks:
         return self._reach[key]
 
 
-Need = tuple[int, list[tuple[frozenset[str], bool]]]
+def _can_clear(needs: list[tuple[int, list[Escape]]]) -> bool:
+    """Can each crowded hex send away as many counters as it has too many, each to an empty hex
+    no other takes (or off the map)? ``needs``: per crowded hex, that number and the escapes of
+    the counters there that can still move. A maximum flow: source -> crowded hex (capacity: the
+    number) -> counter (1) -> its escape hexes (1 each) or the exit -> sink."""
+    cap: defaultdict[tuple[str, str], int] = defaultdict(int)
+    adj: defaultdict[str, set[str]] = defaultdict(set)
 
+    def edge(a: str, b: str, c: int) -> None:
+        cap[a, b] += c
+        adj[a].add(b)
+        adj[b].add(a)
 
-def _assign(needs: list[Need], taken: frozenset[str]) -> bool:
-    """Can each crowded hex send away the counters it has too many, each to an empty hex not
-    taken by another (or off the map)? ``needs``: per hex, how many must leave and the escapes of
-    each counter there that can still move."""
-    if not needs:
-        return True
-    (k, leavers), rest = needs[0], needs[1:]
-    if len(leavers) < k:
-        return False
-    return any(_place(list(chosen), rest, taken) for chosen in combinations(leavers, k))
-
-
-def _place(chosen: list[tuple[frozenset[str], bool]], rest: list[Need], taken: frozenset[str]) -> bool:
-    if not chosen:
-        return _assign(rest, taken)
-    (ends, exits), others = chosen[0], chosen[1:]
-    if exits and _place(others, rest, taken):
-        return True
-    return any(_place(others, rest, taken | {e}) for e in sorted(ends - taken))
+    wanted = sum(k for k, _ in needs)
+    for i, (k, leavers) in enumerate(needs):
+        edge("source", f"crowd {i}", k)
+        for j, (ends, exits) in enumerate(leavers):
+            edge(f"crowd {i}", f"counter {i}.{j}", 1)
+            for e in ends:
+                edge(f"counter {i}.{j}", f"hex {e}", 1)
+                cap[f"hex {e}", "sink"] = 1
+                adj[f"hex {e}"].add("sink")
+            if exits:
+                edge(f"counter {i}.{j}", "exit", 1)
+    edge("exit", "sink", wanted)
+    for _ in range(wanted):  # one augmenting path per counter sent away
+        parent: dict[str, str] = {"source": "source"}
+        queue = deque(["source"])
+        while queue and "sink" not in parent:
+            a = queue.popleft()
+            for b in adj[a]:
+                if b not in parent and cap[a, b] > 0:
+                    parent[b] = a
+                    queue.append(b)
+        if "sink" not in parent:
+            return False
+        b = "sink"
+        while b != "source":
+            a = parent[b]
+            cap[a, b] -= 1
+            cap[b, a] += 1
+            b = a
+    return True
 
 
 def legal_actions(state: State) -> list[Action]:
     mover = state["mover"]
+    stacks = Stacks(state)
     acts: list[Action] = []
     movers = sorted((ref(state, uid), uid) for uid in state["units"] if can_move(state, uid))
     for r, uid in movers:
-        acts += [{"type": "move", "unit": r, "to": h} for h in destinations(state, uid)]
-        if can_exit(state, uid):
+        acts += [{"type": "move", "unit": r, "to": h} for h in destinations(state, uid, stacks)]
+        if can_exit(state, uid, stacks):
             acts.append({"type": "exit", "unit": r})
-    if mover is not None and Stacks(state).resolvable(end_move=True):
+    if mover is not None and stacks.resolvable(end_move=True):
         acts.append({"type": "end_move", "unit": ref(state, mover)})
     if not crowded(state):
         acts.append({"type": "end_step"})  # §7: not while two friends share a hex
