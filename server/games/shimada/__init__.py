@@ -12,11 +12,11 @@ from typing import Any
 
 from ...engine.core import GameRules, OptionSpec, Role, Scenario
 from . import rules, view
-from .data import game_data
+from .data import dataset
 
 
 def _scenarios() -> dict[str, Scenario]:
-    return {sid: Scenario(sid, s["name"], s["description"]) for sid, s in game_data().scenarios.items()}
+    return {sid: Scenario(sid, s["name"], s["description"]) for sid, s in dataset().scenarios.items()}
 
 
 class ShimadaRules(GameRules):
@@ -30,7 +30,7 @@ class ShimadaRules(GameRules):
         self.scenarios: Mapping[str, Scenario] = _scenarios()
 
     def static_data(self) -> dict[str, Any]:
-        data = game_data()
+        data = dataset()
         raw = data.board.raw
         board = {
             "kind": "hex",

@@ -12,12 +12,12 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
-from .data import game_data
 from .units import (
     board,
     eliminate,
     enemy,
     enter_hex,
+    gd,
     is_up,
     log,
     may_enter_terrain,
@@ -44,12 +44,12 @@ def _may_attack(state: State, attacker: str, defender: str) -> bool:
     a, d = unit(state, attacker), unit(state, defender)
     if d["status"] != "map" or d["defended"]:
         return False  # §9: a defender may be attacked at most once per combat step
-    if not board().grid.is_adjacent(a["hex"], d["hex"]):
+    if not board(state).grid.is_adjacent(a["hex"], d["hex"]):
         return False
-    if not board().crossable(a["hex"], d["hex"]):
+    if not board(state).crossable(a["hex"], d["hex"]):
         return False  # §9: nobody may attack across a river without a bridge
     # §9: the British cannot attack Japanese counters in jungle.
-    return not (a["side"] == "british" and board().is_jungle(d["hex"]))
+    return not (a["side"] == "british" and board(state).is_jungle(d["hex"]))
 
 
 def eligible_attackers(state: State) -> list[str]:
@@ -72,14 +72,14 @@ def defence(state: State, uid: str) -> tuple[int, list[Message]]:
     u = unit(state, uid)
     mods: list[Message] = []
     if is_up(state, uid):
-        value = spec(uid).cf
+        value = spec(state, uid).cf
     else:
         value = scen["disrupted_cf"]  # §10: a disrupted counter defends with a factor of 1
         mods.append({"key": "mod.disrupted", "args": {"cf": value}})
-    if u["side"] == "british" and board().is_position(u["hex"]):
+    if u["side"] == "british" and board(state).is_position(u["hex"]):
         # §9: a British counter in a position (陣地) doubles, disrupted too; the UC does not.
         # AMBIG-1: a face-down counter's kind is secret, so it always doubles (1 -> 2).
-        if not is_up(state, uid) or spec(uid).kind != "carrier":
+        if not is_up(state, uid) or spec(state, uid).kind != "carrier":
             value *= scen["position_multiplier"]
             mods.append({"key": "mod.position", "args": {"factor": scen["position_multiplier"]}})
         else:
@@ -87,22 +87,22 @@ def defence(state: State, uid: str) -> tuple[int, list[Message]]:
     return value, mods
 
 
-def attack_strength(attackers: list[str]) -> int:
-    return sum(spec(a).cf for a in attackers)
+def attack_strength(state: State, attackers: list[str]) -> int:
+    return sum(spec(state, a).cf for a in attackers)
 
 
-def odds_column(attack: int, defend: int) -> str | None:
+def odds_column(state: State, attack: int, defend: int) -> str | None:
     """§9: rounded for the defender; below 1:2 not allowed; above 5:1 uses 5:1."""
-    return game_data().crt.odds.column(attack, defend)
+    return gd(state).crt.odds.column(attack, defend)
 
 
 def candidates(state: State) -> list[dict[str, Any]]:
     attackers = state["attack"]["attackers"]
     out = []
     for d in defenders(state, attackers):
-        att = attack_strength(attackers)
+        att = attack_strength(state, attackers)
         dfn, _ = defence(state, d)
-        column = odds_column(att, dfn)
+        column = odds_column(state, att, dfn)
         if column is not None:
             out.append({"at": unit(state, d)["hex"], "odds": column, "attack": att, "defence": dfn})
     return sorted(out, key=lambda c: str(c["at"]))
@@ -132,7 +132,7 @@ def cancel_attack(state: State) -> None:
 # === Resolution ===
 
 def _artillery_face_up(state: State) -> bool:
-    return any(spec(uid).kind == "artillery" and is_up(state, uid) for uid in on_map(state, "british"))
+    return any(spec(state, uid).kind == "artillery" and is_up(state, uid) for uid in on_map(state, "british"))
 
 
 def _convert(state: State, side: str, result: str) -> tuple[str, list[Message]]:
@@ -154,14 +154,14 @@ def resolve(state: State, at: str) -> None:
     side = state["player"]
     attackers = list(state["attack"]["attackers"])
     (defender,) = occupants(state, at, enemy(side))
-    att = attack_strength(attackers)
+    att = attack_strength(state, attackers)
     dfn, mods = defence(state, defender)
-    column = odds_column(att, dfn)
+    column = odds_column(state, att, dfn)
     assert column is not None
     if att >= 6 * dfn:
         mods.append({"key": "mod.capped"})  # §9: above 5:1 the 5:1 column
     roll = rng.roll(state)
-    printed = game_data().crt.result(column, roll)
+    printed = gd(state).crt.result(column, roll)
     result, notes = _convert(state, side, printed)
     log(state, "attack", attackers=[name(state, a) for a in attackers], defender=name(state, defender),
         hex=at, attack=att, defence=dfn, odds=column, roll=roll, printed=printed, result=result,
@@ -242,7 +242,7 @@ def _retreat_step_ok(state: State, uid: str, frm: str, to: str, visited: list[st
                      ezoc: set[str]) -> bool:
     side = unit(state, uid)["side"]
     return (to not in visited
-            and board().crossable(frm, to)
+            and board(state).crossable(frm, to)
             and not occupants(state, to, enemy(side))
             and may_enter_terrain(state, uid, to)
             and to not in ezoc)  # §9: never into an enemy ZOC
@@ -255,7 +255,7 @@ def _can_finish(state: State, uid: str, at: str, left: int, visited: list[str],
     empty = not [o for o in occupants(state, at, side) if o != uid]
     if left <= 0 and empty:
         return True
-    for n in board().neighbours(at):
+    for n in board(state).neighbours(at):
         if _retreat_step_ok(state, uid, at, n, visited, ezoc) and _can_finish(
                 state, uid, n, left - 1, [*visited, n], ezoc):
             return True
@@ -272,7 +272,7 @@ def retreat_options(state: State) -> list[str]:
     uid, visited = head["unit"], head["visited"]
     at = unit(state, uid)["hex"]
     ezoc = zoc(state, enemy(unit(state, uid)["side"]))
-    return sorted(n for n in board().neighbours(at)
+    return sorted(n for n in board(state).neighbours(at)
                   if _retreat_step_ok(state, uid, at, n, visited, ezoc)
                   and _can_finish(state, uid, n, head["left"] - 1, [*visited, n], ezoc))
 
@@ -303,7 +303,7 @@ def retreat(state: State, uid: str, to: str) -> None:
 def _advancer_ok(state: State, uid: str, frm: str, to: str) -> bool:
     side = unit(state, uid)["side"]
     # §9: advancing counters ignore enemy ZOC, but not terrain, rivers or stacking.
-    return (board().crossable(frm, to) and may_enter_terrain(state, uid, to)
+    return (board(state).crossable(frm, to) and may_enter_terrain(state, uid, to)
             and not occupants(state, to) and not occupants(state, to, enemy(side)))
 
 
@@ -315,7 +315,7 @@ def advance_options(state: State) -> list[tuple[str, str]]:
         return sorted((a, adv["hex"]) for a in alive
                       if _advancer_ok(state, a, unit(state, a)["hex"], adv["hex"]))
     uid = adv["unit"]
-    return [(uid, h) for h in sorted(board().neighbours(adv["hex"]))
+    return [(uid, h) for h in sorted(board(state).neighbours(adv["hex"]))
             if _advancer_ok(state, uid, adv["hex"], h)]
 
 
@@ -330,7 +330,7 @@ def advance(state: State, uid: str, to: str) -> None:
     adv = state["combat"]["advance"]
     log(state, "advance", unit=name(state, uid), frm=unit(state, uid)["hex"], to=to)
     enter_hex(state, uid, to)
-    if adv["unit"] is None and spec(uid).kind == "tank" and scenario(state)["tank_extra_advance"] > 0:
+    if adv["unit"] is None and spec(state, uid).kind == "tank" and scenario(state)["tank_extra_advance"] > 0:
         adv["unit"] = uid  # §9: a tank may advance one hex further
         adv["hex"] = to
         adv["extra"] = scenario(state)["tank_extra_advance"]

@@ -3,14 +3,18 @@
 Everything the seed leaves out (map, counter mix and factors, CRT rows) is reconstructed in
 ``data/*.json`` and explained in ``PROVENANCE.md``. This module loads the files once, checks them
 against the shape the rules expect, and offers small read-only accessors.
+
+A match names its dataset in ``state["data"]``: ``"standard"`` is the real game, loaded once on
+first use (a state without the key, as stored before datasets existed, is on the standard data);
+tests register small synthetic datasets under other names (``register``), built with
+``GameData.from_raw`` from the same shapes as the files.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +55,15 @@ class Board:
     exit: str
     slim: str
     positions: tuple[str, ...]
+    # Geometry asked for on every move and every ZOC: computed once per board.
+    _adjacent: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _unbridged: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_adjacent", {h: tuple(self.grid.neighbours(h)) for h in self.raw["hexes"]})
+        blocked = {tuple(side.split("/")) for side, info in self.raw["hexsides"].items()
+                   if info["river"] and not info["bridge"]}
+        object.__setattr__(self, "_unbridged", frozenset(blocked | {(b, a) for a, b in blocked}))
 
     def hexes(self) -> list[str]:
         return list(self.raw["hexes"])
@@ -64,11 +77,10 @@ class Board:
 
     def crossable(self, a: str, b: str) -> bool:
         """§8: rivers can only be crossed at a bridge (also the test for ZOC and attacks)."""
-        side = self.raw["hexsides"].get(self.grid.hexside(a, b))
-        return side is None or not side["river"] or bool(side["bridge"])
+        return (a, b) not in self._unbridged
 
-    def neighbours(self, hex_id: str) -> list[str]:
-        return self.grid.neighbours(hex_id)
+    def neighbours(self, hex_id: str) -> tuple[str, ...]:
+        return self._adjacent[hex_id]
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,16 @@ class GameData:
     crt_raw: dict[str, Any]
     scenarios: dict[str, dict[str, Any]]
     messages: dict[str, dict[str, str]]
+
+    @classmethod
+    def from_raw(cls, *, board: dict[str, Any], counters: dict[str, Any], crt: dict[str, Any],
+                 scenarios: dict[str, Any], messages: dict[str, Any]) -> GameData:
+        """Check data in the files' shapes (not the standard game's sizes) and build it."""
+        data = cls(board=_board(board), counters=_counters(counters), crt=_crt(crt), crt_raw=crt,
+                   scenarios=_scenarios(scenarios), messages=_messages(messages))
+        british = [c for c in data.counters.values() if c.side == "british"]
+        _check(len(british) == len(data.board.positions), "one British counter per position (§3)")
+        return data
 
 
 def _load(name: str) -> Any:
@@ -101,7 +123,7 @@ def _board(raw: dict[str, Any]) -> Board:
     for road in raw["roads"]:
         _check(all(grid.is_adjacent(a, b) for a, b in itertools.pairwise(road)), "map.json: broken road")
     positions = tuple(raw["positions"])
-    _check(len(positions) == 6 and all(h in hexes for h in positions), "map.json: 6 positions")
+    _check(all(h in hexes for h in positions), "map.json: positions must be hexes of the map")
     for key, feature in (("entry", "entry"), ("exit", "exit"), ("slim", "slim")):
         _check(feature in hexes[raw[key]]["features"], f"map.json: {key} hex lacks its feature")
     for h in positions:
@@ -116,11 +138,16 @@ def _counters(raw: dict[str, Any]) -> dict[str, CounterSpec]:
         _check(isinstance(c["cf"], int) and isinstance(c["ma"], int) and c["ma"] > 0, uid)
         _check(set(c["name"]) == {"en", "ja"}, f"counters.json: {uid} needs en and ja names")
         out[uid] = CounterSpec(uid, c["side"], c["kind"], c["cf"], c["ma"], c["symbol"], dict(c["name"]))
-    sides = [c.side for c in out.values()]
-    _check(sides.count("japanese") == 5 and sides.count("british") == 6, "counters.json: 5 + 6")
-    kinds = {c.kind for c in out.values() if c.side == "british"}
-    _check({"hq", "artillery", "carrier"} <= kinds, "counters.json: British HQ, Artillery, UC")
     return out
+
+
+def _check_standard(data: GameData) -> None:
+    """What the seed fixes for the real game: 11 counters (§2), 6 positions (§3)."""
+    _check(len(data.board.positions) == 6, "map.json: 6 positions (§3)")
+    sides = [c.side for c in data.counters.values()]
+    _check(sides.count("japanese") == 5 and sides.count("british") == 6, "counters.json: 5 + 6 (§2)")
+    kinds = {c.kind for c in data.counters.values() if c.side == "british"}
+    _check({"hq", "artillery", "carrier"} <= kinds, "counters.json: British HQ, Artillery, UC (§2)")
 
 
 def _crt(raw: dict[str, Any]) -> CombatResultsTable:
@@ -148,14 +175,28 @@ def _messages(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
     return {lang: dict(m) for lang, m in raw.items()}
 
 
-@cache
-def game_data() -> GameData:
-    crt_raw = _load("crt.json")
-    return GameData(
-        board=_board(_load("map.json")),
-        counters=_counters(_load("counters.json")),
-        crt=_crt(crt_raw),
-        crt_raw=crt_raw,
-        scenarios=_scenarios(_load("scenario.json")),
-        messages=_messages(_load("messages.json")),
-    )
+STANDARD = "standard"
+_DATASETS: dict[str, GameData] = {}
+
+
+def load_standard() -> GameData:
+    data = GameData.from_raw(board=_load("map.json"), counters=_load("counters.json"), crt=_load("crt.json"),
+                             scenarios=_load("scenario.json"), messages=_load("messages.json"))
+    _check_standard(data)
+    return data
+
+
+def register(name: str, data: GameData) -> None:
+    """Make a dataset known by name (tests build small synthetic ones)."""
+    _check(name != STANDARD, "the standard dataset is loaded from the files, not registered")
+    _DATASETS[name] = data
+
+
+def dataset(name: str = STANDARD) -> GameData:
+    """The dataset ``name``; the standard one is read from ``data/`` once, on first use."""
+    data = _DATASETS.get(name)
+    if data is None:
+        if name != STANDARD:
+            raise KeyError(f"unknown dataset {name!r}")
+        data = _DATASETS[name] = load_standard()
+    return data

@@ -10,8 +10,8 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from . import combat, movement, night
-from .data import SIDES, game_data
-from .units import board, by_ref, log, occupants, scenario, spec, unit
+from .data import SIDES, STANDARD, dataset
+from .units import by_ref, log, occupants, scenario, spec, unit
 
 # §5: each turn the Japanese, then the British player: (1) movement, (2) combat, (3) recovery.
 SEQUENCE: tuple[tuple[str, str], ...] = (
@@ -27,16 +27,18 @@ def _record(side: str, status: str, hex_id: str | None, face: str) -> dict[str, 
             "used": 0, "done": False, "jungle": False, "attacked": False, "defended": False}
 
 
-def setup(scenario_id: str, options: Options, seed: bytes) -> State:
-    if scenario_id not in game_data().scenarios:
+def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> State:
+    """A match on dataset ``data`` (``"standard"``: the real game; tests register small ones)."""
+    gd = dataset(data)
+    if scenario_id not in gd.scenarios:
         raise IllegalAction(f"Unknown scenario {scenario_id!r}.")
     state: State = {
-        "rng": rng.init(seed), "scenario": scenario_id, "turn": 1, "player": None,
+        "rng": rng.init(seed), "data": data, "scenario": scenario_id, "turn": 1, "player": None,
         "step": "dawn_choice", "dawn_turn": None, "dawn": False, "units": {},
         "eliminated_down": {s: 0 for s in SIDES}, "slim_entered": False, "mover": None,
         "recovered": 0, "attack": None, "combat": None, "retreats": [], "result": None, "log": [],
     }
-    counters = game_data().counters
+    counters = gd.counters
     for uid, c in counters.items():
         if c.side == "japanese":
             # §3: the Japanese enter through the entry hex during their movement, from turn 1.
@@ -44,10 +46,14 @@ def setup(scenario_id: str, options: Options, seed: bytes) -> State:
     # §3: the British counters face down (disrupted), at random, one per position.
     british = sorted(uid for uid, c in counters.items() if c.side == "british")
     rng.shuffle(state, british)
-    for hex_id, uid in zip(board().positions, british, strict=True):
+    for hex_id, uid in zip(gd.board.positions, british, strict=True):
         state["units"][uid] = _record("british", "map", hex_id, "down")
     log(state, "setup")
     return state
+
+
+def setup(scenario_id: str, options: Options, seed: bytes) -> State:
+    return new_state(STANDARD, scenario_id, options, seed)
 
 
 # === §5 SEQUENCE OF PLAY and §11 dawn ===
@@ -104,7 +110,7 @@ def points(state: State, public: bool) -> dict[str, int]:
     for uid, u in state["units"].items():
         if public and u["face"] != "up":
             continue
-        kind = spec(uid).kind
+        kind = spec(state, uid).kind
         if u["status"] == "eliminated" and u["side"] == "british" and kind == "hq":
             score["japanese"] += pts["british_hq"]
         elif u["status"] == "eliminated" and u["side"] == "japanese":

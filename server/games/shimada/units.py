@@ -14,19 +14,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import IllegalAction, Message, Role, State
-from .data import Board, CounterSpec, game_data
+from .data import STANDARD, Board, CounterSpec, GameData, dataset
 
 
-def board() -> Board:
-    return game_data().board
+def gd(state: State) -> GameData:
+    """The match's dataset (``state["data"]``; states stored before datasets existed: standard)."""
+    return dataset(state.get("data", STANDARD))
 
 
-def spec(uid: str) -> CounterSpec:
-    return game_data().counters[uid]
+def board(state: State) -> Board:
+    return gd(state).board
+
+
+def spec(state: State, uid: str) -> CounterSpec:
+    return gd(state).counters[uid]
 
 
 def scenario(state: State) -> dict[str, Any]:
-    return game_data().scenarios[state["scenario"]]
+    return gd(state).scenarios[state["scenario"]]
 
 
 def enemy(side: str) -> str:
@@ -42,8 +47,8 @@ def is_up(state: State, uid: str) -> bool:
     return bool(state["units"][uid]["face"] == "up")
 
 
-def is_japanese_infantry(uid: str) -> bool:
-    s = spec(uid)
+def is_japanese_infantry(state: State, uid: str) -> bool:
+    s = spec(state, uid)
     return s.side == "japanese" and s.kind == "infantry"
 
 
@@ -108,7 +113,7 @@ def enter_hex(state: State, uid: str, hex_id: str) -> None:
     u = state["units"][uid]
     u["hex"] = hex_id
     u["status"] = "map"
-    if u["side"] == "japanese" and hex_id == board().slim:
+    if u["side"] == "japanese" and hex_id == board(state).slim:
         state["slim_entered"] = True  # §4: "ever entered" Slim, by any kind of move
 
 
@@ -140,30 +145,32 @@ def may_enter_terrain(state: State, uid: str, hex_id: str) -> bool:
     AMBIG-2: a face-down counter's kind is secret, so when it retreats it may enter jungle only if
     it already stands in jungle (which proves it is Japanese infantry to everyone).
     """
-    if not board().is_jungle(hex_id):
+    b = board(state)
+    if not b.is_jungle(hex_id):
         return True
     u = state["units"][uid]
     if u["face"] == "down":
-        return u["status"] == "map" and board().is_jungle(u["hex"])
-    return is_japanese_infantry(uid)
+        return u["status"] == "map" and b.is_jungle(u["hex"])
+    return is_japanese_infantry(state, uid)
 
 
 def exerts_zoc_into(state: State, uid: str, hex_id: str) -> bool:
     u = state["units"][uid]
-    b = board()
+    b = board(state)
     if u["face"] != "up" or u["status"] != "map":
         return False  # §6: disrupted (face-down) counters have no ZOC
     if not b.crossable(u["hex"], hex_id):
         return False  # §6: no ZOC across a river, except across a bridge
     # §6: no ZOC into jungle, except that of Japanese infantry.
-    return not b.is_jungle(hex_id) or is_japanese_infantry(uid)
+    return not b.is_jungle(hex_id) or is_japanese_infantry(state, uid)
 
 
 def zoc(state: State, side: str) -> set[str]:
     """§6: the hexes in the ZOC of ``side``'s counters."""
     out: set[str] = set()
+    b = board(state)
     for uid in on_map(state, side):
-        for n in board().neighbours(state["units"][uid]["hex"]):
+        for n in b.neighbours(state["units"][uid]["hex"]):
             if exerts_zoc_into(state, uid, n):
                 out.add(n)
     return out

@@ -26,7 +26,7 @@ def _counter(state: State, uid: str, omniscient: bool) -> dict[str, Any]:
     c: dict[str, Any] = {"ref": ref(state, uid), "side": u["side"], "face": u["face"],
                          "hex": u["hex"], "status": u["status"]}
     if u["face"] == "up" or omniscient:
-        s = spec(uid)
+        s = spec(state, uid)
         c.update(id=uid, kind=s.kind, cf=s.cf, ma=s.ma, name={"key": f"counter.{uid}"})
     mine = u["side"] == state["player"] and u["face"] == "up"
     if mine and state["step"] == "movement" and u["status"] in ("map", "offmap"):
@@ -49,6 +49,9 @@ def _prompt(state: State, role: Role | None) -> Message:
             return {"key": "prompt.waiting_dawn"}
         return {"key": "prompt.waiting", "args": {"player": {"key": f"side.{state['player']}"},
                                                   "step": {"key": f"step.{step}"}}}
+    if step == "movement" and movement.crowded(state):
+        # §7: the step cannot end while two friends share a hex; name the hexes to clear.
+        return {"key": "prompt.overstack", "args": {"hexes": movement.crowded(state)}}
     if step == "retreat":
         head = state["retreats"][0]
         return {"key": "prompt.retreat", "args": {"unit": name(state, head["unit"]), "hexes": head["left"]}}
@@ -173,7 +176,7 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
     for side in SIDES:
         down = sorted(uid for uid, u in state["units"].items() if u["side"] == side and u["face"] == "down")
         in_jungle = [uid for uid in down
-                     if unit(state, uid)["status"] == "map" and board().is_jungle(unit(state, uid)["hex"])]
+                     if unit(state, uid)["status"] == "map" and board(state).is_jungle(unit(state, uid)["hex"])]
         groups += [in_jungle, [uid for uid in down if uid not in in_jungle]]
     for group in groups:
         shuffled = list(group)

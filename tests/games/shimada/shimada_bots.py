@@ -15,7 +15,7 @@ from typing import Any
 from server.engine.core import Action, make_view
 from server.engine.testing import Playout
 from server.games.shimada import RULES
-from server.games.shimada.data import game_data
+from server.games.shimada.data import dataset
 
 GOOD_ODDS = ("2:1", "3:1", "4:1", "5:1")
 
@@ -23,7 +23,7 @@ GOOD_ODDS = ("2:1", "3:1", "4:1", "5:1")
 @cache
 def distance_to_exit(jungle: bool) -> dict[str, int]:
     """Hexes to the exit hex for a counter that may (or may not) enter jungle; units ignored."""
-    b = game_data().board
+    b = dataset().board
     dist = {b.exit: 0}
     todo = deque([b.exit])
     while todo:

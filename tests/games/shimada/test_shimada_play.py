@@ -15,11 +15,11 @@ from server.engine.core import OMNISCIENT, apply_action, canonical, make_view
 from server.engine.testing import check_determinism, check_leaks, playout
 from server.games import GAMES
 from server.games.shimada import RULES
-from server.games.shimada.data import game_data
+from server.games.shimada.data import dataset
 
 SEEDS = [f"shimada-{i}".encode() for i in range(30)]
-COUNTERS = game_data().counters
-MESSAGES = game_data().messages
+COUNTERS = dataset().counters
+MESSAGES = dataset().messages
 
 
 def test_registered() -> None:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from shimada_dsl import Pos, acts, counter, die_for, do, last_log, moves, types, unit, view
+from collections import Counter
 
-from server.engine.core import OMNISCIENT
+import pytest
+from shimada_dsl import CRT, FACE, Pos, World, acts, counter, die_for, do, last_log, moves, types, unit, view
+
+from server.engine.core import OMNISCIENT, IllegalAction
 from server.games.shimada import RULES
-from server.games.shimada.data import game_data
+from server.games.shimada.data import dataset
 from server.games.shimada.units import zoc
 
-BOARD = game_data().board
-BRITISH = sorted(u for u, c in game_data().counters.items() if c.side == "british")
+# Small maps. One row of clear hexes, each next to the one before: 0101 - 0201 - 0301 - 0401 - 0501
+# (entry 0101, exit 0501).
+LINE = World(".....")
+# Every hexside between the two rows of a 4 x 2 small map: a river along the middle.
+RIVER_SIDES = ("0101/0102", "0102/0201", "0201/0202", "0201/0302", "0301/0302", "0302/0401", "0401/0402")
+
+BOARD = dataset().board
+BRITISH = sorted(u for u, c in dataset().counters.items() if c.side == "british")
 
 
 # === §3 SETUP ===
@@ -24,10 +33,20 @@ def test_setup_places_british_face_down_one_per_position() -> None:
 
 
 def test_setup_is_random() -> None:
-    """§3: the British counters are placed at random."""
-    layouts = {tuple(RULES.setup("slim_river", {}, bytes([i]))["units"][u]["hex"] for u in BRITISH)
-               for i in range(8)}
-    assert len(layouts) > 1
+    """§3: the British counters are placed at random: a shuffle drawn from the match's dice, so
+    every counter lands in every position about equally often and the layouts hardly repeat."""
+    in_position: Counter[tuple[str, str]] = Counter()
+    layouts = set()
+    for i in range(600):
+        s = RULES.setup("slim_river", {}, f"layout-{i}".encode())
+        layout = tuple(s["units"][u]["hex"] for u in BRITISH)
+        layouts.add(layout)
+        in_position.update(zip(BRITISH, layout, strict=True))
+        assert s["rng"]["n"] > 0  # drawn from the match's RNG, so the revealed seed shows the layout
+    # 600 uniform draws of the 720 layouts give about 407 distinct ones; a fixed, rotated or
+    # partly fixed placement gives 1, 6 or at most 120.
+    assert len(layouts) > 350
+    assert all(70 <= in_position[(u, h)] <= 130 for u in BRITISH for h in BOARD.positions)  # 100 expected
 
 
 def test_japanese_start_off_map_and_choose_dawn_first() -> None:
@@ -105,7 +124,7 @@ def test_entering_through_entry_hex_costs_one_mp() -> None:
     s = Pos().state
     assert moves(s, "J-T1") == [BOARD.entry]
     s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.entry})
-    assert counter(s, "J-T1", "japanese")["mp_left"] == game_data().counters["J-T1"].ma - 1
+    assert counter(s, "J-T1", "japanese")["mp_left"] == dataset().counters["J-T1"].ma - 1
     assert moves(s, "J-T1") == ["0202"]
 
 
@@ -119,9 +138,12 @@ def test_movement_allowance_limits_hexes() -> None:
 
 def test_disrupted_counter_cannot_move() -> None:
     """§8/§10: disrupted counters cannot move."""
-    s = Pos().down("J-T1", "0307").state
-    assert acts(s) == [a for a in acts(s) if a.get("unit") != "@0307"]
-    assert not any(a.get("unit") == "@0307" for a in acts(s))
+    assert moves(LINE.pos().up("J-TA", "0201").state, "J-TA") == ["0101", "0301"]  # face up it could
+    s = LINE.pos().down("J-TA", "0201").state
+    assert [a for a in acts(s) if a.get("unit") == "@0201"] == []
+    for to in ("0101", "0301"):
+        with pytest.raises(IllegalAction):
+            do(s, {"type": "move", "unit": "@0201", "to": to})
 
 
 def test_river_crossed_only_at_bridge() -> None:
@@ -182,10 +204,14 @@ def test_disrupted_counters_have_no_zoc() -> None:
 
 def test_zoc_does_not_cross_river_without_bridge() -> None:
     """§6: ZOC does not extend across a river, except across a bridge."""
-    s = Pos().up("J-T1", "0509").up("B-ARG", "0710").state
-    assert "0609" not in zoc(s, "british")  # 0609/0710 is a river hexside without a bridge
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0609"})
-    assert moves(s, "J-T1") != []
+    # Two rows with a river between them; B-IN on the south bank at 0202, next to 0201.
+    river = World("....", "....", rivers=RIVER_SIDES)
+    s = do(river.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert counter(s, "J-TA", "japanese")["mp_left"] == 3 and moves(s, "J-TA") == ["0101", "0301"]
+    bridged = World("....", "....", rivers=tuple(x for x in RIVER_SIDES if x != "0201/0202"),
+                    bridges=("0201/0202",))
+    s = do(bridged.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert moves(s, "J-TA") == [] and unit(s, "J-TA")["done"]  # across the bridge the ZOC stops it
 
 
 def test_zoc_crosses_the_bridge() -> None:
@@ -205,26 +231,109 @@ def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
 
 
 # === §7 STACKING ===
-
-def test_may_pass_through_friend_but_not_stop_on_it() -> None:
-    """§7: counters pass through friends while moving; at most one per hex at the end."""
-    s = Pos().up("J-T1", "0203").up("J-T2", "0304").state
-    assert "0304" in moves(s, "J-T1")
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0304"})
-    assert types(s) == ["move"] * len(types(s))  # no end_move, no end_step, no other counter
-    assert set(moves(s, "J-T1")) == {"0305", "0203"}
+# 「各手順終了時、1マスには自軍の駒1個しかいられません。移動、退却中の通過は可能。」 The limit holds at
+# the end of each step: during the movement step a counter may end its move on a friend that moves
+# off later in the step (AMBIG-11).
 
 
-def test_cannot_enter_friend_hex_without_mp_to_leave_it() -> None:
-    """§7: a counter may not end on a friend, so it never enters one it could not leave."""
-    s = Pos().up("J-T1", "0203", used=5).up("J-T2", "0304").state
-    assert "0304" not in moves(s, "J-T1")
+def test_counter_may_end_its_move_on_a_friend_that_leaves_later_in_the_step() -> None:
+    """§7: stacking is checked at the end of the step, so a counter may stop on a friend that has
+    not moved yet; the step cannot end until one of them has moved off, and the prompt says where."""
+    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201").state
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert {"type": "end_move", "unit": "J-TA"} in acts(s)
+    s = do(s, {"type": "end_move", "unit": "J-TA"})
+    assert unit(s, "J-TA")["hex"] == unit(s, "J-TB")["hex"] == "0201" and unit(s, "J-TA")["done"]
+    assert "end_step" not in types(s)
+    with pytest.raises(IllegalAction):
+        do(s, {"type": "end_step"})
+    assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201"]}}
+    assert moves(s, "J-TB") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TB", "to": "0301"})
+    assert "end_step" in types(s) and view(s, "japanese")["prompt"]["key"] == "prompt.movement"
+
+
+def test_overstack_prompt_names_every_crowded_hex_in_both_languages() -> None:
+    """§7: the player is told which hexes hold more than one friendly counter."""
+    s = (World(".......").pos().up("J-TA", "0101").up("J-TB", "0201").up("J-IN", "0501").up("J-TC", "0601")
+         .state)
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0601"})
+    assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201", "0601"]}}
+    assert view(s, "british")["prompt"]["key"] == "prompt.waiting"
+    messages = dataset().messages
+    assert "{hexes}" in messages["en"]["prompt.overstack"] and "{hexes}" in messages["ja"]["prompt.overstack"]
+
+
+def test_may_pass_through_a_friend() -> None:
+    """§7: counters may pass through friendly counters while moving."""
+    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201", done=True).state
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert moves(s, "J-TA") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"}, {"type": "end_move", "unit": "J-TA"})
+    assert unit(s, "J-TA")["hex"] == "0301" and "end_step" in types(s)
+
+
+def test_no_stop_on_a_friend_that_cannot_move_off() -> None:
+    """§7 (AMBIG-11): a counter may not stop on a friend that has already moved, or is disrupted
+    (§8), since then the step could never end: it must go on, and no other counter may move."""
+    for friend in (LINE.pos().up("J-TB", "0201", done=True), LINE.pos().down("J-TB", "0201")):
+        s = do(friend.up("J-TA", "0101").up("J-IN", "0401").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+        assert acts(s) == [{"type": "move", "unit": "J-TA", "to": "0101"},
+                           {"type": "move", "unit": "J-TA", "to": "0301"}]
+
+
+def test_no_entry_into_a_friend_hex_that_neither_counter_could_leave() -> None:
+    """§7 (AMBIG-11): a move that would leave two counters in a hex for the end of the step is not
+    offered: here the last MP, onto a friend that has moved (the old reading refused only this)."""
+    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201", done=True).state
+    assert moves(s, "J-TA") == []
+    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201").state
+    assert moves(s, "J-TA") == ["0201"]  # J-TB has not moved: it can still leave
+
+
+def test_may_stop_on_a_friend_in_enemy_zoc_if_the_friend_can_leave() -> None:
+    """§6/§7: a counter entering an enemy ZOC stops there, also on a friend; the friend, which
+    starts its move in the ZOC, may leave it (but not straight into another ZOC hex)."""
+    s = LINE.pos().up("J-TA", "0201").up("J-TB", "0301").up("B-IN", "0401").state  # B-IN's ZOC: 0301, 0501
+    assert moves(s, "J-TA") == ["0101", "0301"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"})
+    assert unit(s, "J-TA")["done"] and "end_step" not in types(s)
+    assert moves(s, "J-TB") == ["0201"]
+    s = do(s, {"type": "move", "unit": "J-TB", "to": "0201"})
+    assert "end_step" in types(s)
+
+
+def test_two_crowded_hexes_cannot_both_need_the_one_empty_hex() -> None:
+    """§7 (AMBIG-11): every crowded hex must keep a counter able to move off to its own empty hex."""
+    # 0101 and 0501 hold disrupted British (no ZOC, not enterable); 0301 is the only empty hex.
+    w = World(".....", entry="0401")
+    crowded = (w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TB", "0201", done=True)
+               .up("J-TA", "0401", used=3))
+    assert moves(crowded.state, "J-IN") == []  # entering 0401 would leave J-TA and J-TC both needing 0301
+    alone = w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TA", "0401", used=3)
+    s = do(alone.state, {"type": "move", "unit": "J-IN", "to": "0401"})
+    assert {"type": "end_move", "unit": "J-IN"} in acts(s)
+
+
+def test_jungle_disrupted_infantry_may_end_on_a_friend_that_leaves() -> None:
+    """§7/§8: an infantry counter disrupted at the end of its jungle move may have stopped on a
+    friend; the friend moves off, and the two counters have separate refs meanwhile."""
+    s = World(".j..").pos().up("J-IN", "0101").up("J-TA", "0301").state
+    s = do(s, {"type": "move", "unit": "J-IN", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0301"},
+           {"type": "end_move", "unit": "J-IN"})
+    assert unit(s, "J-IN")["face"] == "down"
+    refs = [c["ref"] for c in view(s, "british")["counters"] if c["hex"] == "0301"]
+    assert sorted(refs) == ["@0301", "J-TA"]
+    s = do(s, {"type": "move", "unit": "J-TA", "to": "0401"})
+    assert "end_step" in types(s)
 
 
 def test_never_enter_a_hex_holding_an_enemy() -> None:
-    """§7: a counter may never enter a hex holding an enemy counter."""
-    s = Pos().up("J-T1", "0202").down("B-HQ", "0203").state
-    assert "0203" not in moves(s, "J-T1")
+    """§7: a counter may never enter a hex holding an enemy counter, even a disrupted one."""
+    s = LINE.pos().up("J-TA", "0101").down("B-IN", "0201").state
+    assert moves(s, "J-TA") == []
+    s = LINE.pos().up("J-TA", "0101").state
+    assert moves(s, "J-TA") == ["0201"]
 
 
 # === §4 VICTORY ===
@@ -237,6 +346,14 @@ def test_japanese_exit_is_sudden_death() -> None:
     out = RULES.outcome(s)
     assert out is not None and out.winner == "japanese" and out.reason == "exit"
     assert all(u["face"] == "up" for u in s["units"].values())  # the match is over: all revealed
+
+
+def test_exit_costs_one_mp() -> None:
+    """§4 (AMBIG-7): moving off the map through the exit hex is a move of one more hex (1 MP)."""
+    s = do(LINE.pos().up("J-TA", "0401", used=3).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    assert "exit" not in types(s) and RULES.outcome(s) is None  # its last MP took it onto the exit hex
+    s = do(LINE.pos().up("J-TA", "0401", used=2).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    assert {"type": "exit", "unit": "J-TA"} in acts(s)
 
 
 def test_british_exit_scores_one_point() -> None:
@@ -266,6 +383,15 @@ def test_tie_is_a_draw() -> None:
     assert out is not None and out.winner is None and out.reason == "tie"
 
 
+def test_slim_counts_when_entered_by_an_advance() -> None:
+    """§4: 3 points if a Japanese counter has ever entered Slim, by any kind of move."""
+    pos = World("....", slim="0201").pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201")
+    s = _attack(pos, ["J-TA"], "0201", FACE["De"])
+    assert not s["slim_entered"]
+    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"})
+    assert s["slim_entered"] and view(s, "british")["points"]["japanese"] == 3
+
+
 def test_slim_counts_if_ever_entered() -> None:
     """§4: 3 points if a Japanese counter has ever entered Slim, even if it left again."""
     s = Pos().up("J-T1", "0609").state
@@ -289,9 +415,8 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
         {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
     s = do(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
-    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").state
+    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").dice(die_for("5:1", "De")).state
     s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack_with", "unit": "J-T2"})
-    s["rng"]["forced"] = [die_for("5:1", "De")]
     s = do(s, {"type": "attack", "at": "0308"})
     args = last_log(s, "attack")["args"]
     assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
@@ -307,10 +432,20 @@ def test_odds_below_one_to_two_not_allowed() -> None:
 
 def test_each_attacker_and_each_defender_once_per_step() -> None:
     """§9: each attacker attacks at most once, each defender is attacked at most once."""
-    s = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("J-T2", "0309").up("B-PUN", "0308")
-         .dice(die_for("2:1", "C")).state)
-    s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack", "at": "0308"})
-    assert types(s) == ["end_step"]  # J-T1 has attacked; B-PUN was attacked, so J-T2 has no target
+    # J-TA at 0201 is next to B-IN (0101) and B-HQ (0301); J-TB at 0102 only to B-IN.
+    w = World("...", "...", positions=("0302", "0202"))
+    s = (w.pos(step="combat", dawn=True).up("J-TA", "0201").up("J-TB", "0102").up("B-IN", "0101")
+         .up("B-HQ", "0301").dice(FACE["C"]).state)
+    assert [a["unit"] for a in acts(s) if a["type"] == "attack_with"] == ["J-TA", "J-TB"]
+    s = do(s, {"type": "attack_with", "unit": "J-TA"}, {"type": "attack", "at": "0101"})
+    assert types(s) == ["end_step"]  # J-TA may not attack B-HQ too; J-TB may not attack B-IN again
+
+
+def test_position_does_not_double_a_japanese_defender() -> None:
+    """§9: only a British counter defending in a position is doubled."""
+    s = Pos(step="combat", player="british").up("B-ARG", "0308").up("J-T3", "0307").state  # 0307: P3
+    s = do(s, {"type": "attack_with", "unit": "B-ARG"})
+    assert view(s, None)["attack"]["candidates"] == [{"at": "0307", "odds": "1:1", "attack": 4, "defence": 3}]
 
 
 def test_position_doubles_british_defender_even_disrupted() -> None:
@@ -327,7 +462,7 @@ def test_uc_not_doubled_in_position() -> None:
     """§9: the UC keeps its factor in a position."""
     s = Pos(step="combat").up("J-T1", "0202").up("B-UC", "0203").state
     s = do(s, {"type": "attack_with", "unit": "J-T1"})
-    assert view(s, None)["attack"]["candidates"][0]["defence"] == game_data().counters["B-UC"].cf
+    assert view(s, None)["attack"]["candidates"][0]["defence"] == dataset().counters["B-UC"].cf
 
 
 def test_disrupted_counter_defends_at_one() -> None:
@@ -361,20 +496,25 @@ def _attack(pos: Pos, attackers: list[str], at: str, face: int) -> dict:
 
 def test_result_ae_eliminates_all_attackers() -> None:
     """§9: Ae, all attackers eliminated."""
-    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
-    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ae"))
-    assert unit(s, "J-T3")["status"] == "eliminated" and unit(s, "B-ARG")["status"] == "map"
+    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201").up("J-TB", "0301")
+    s = _attack(pos, ["J-TA", "J-TB"], "0201", FACE["Ae"])
+    assert unit(s, "J-TA")["status"] == unit(s, "J-TB")["status"] == "eliminated"
+    assert unit(s, "B-IN")["status"] == "map"
 
 
 def test_result_ar_attackers_retreat_one_hex_and_are_disrupted() -> None:
-    """§9: Ar, the attackers retreat 1 hex (carried out by the attacking player) and are disrupted."""
-    pos = Pos(step="combat", dawn=True).up("J-T3", "0307").up("B-ARG", "0308")
-    s = _attack(pos, ["J-T3"], "0308", die_for("1:2", "Ar"))
-    assert s["step"] == "retreat" and view(s, "japanese")["retreat"] == {"unit": "J-T3", "hexes_left": 1}
-    assert acts(s) == [{"type": "retreat", "unit": "J-T3", "to": "0306"}]  # 0207/0407 are in ZOC
-    s = do(s, {"type": "retreat", "unit": "J-T3", "to": "0306"})
-    assert unit(s, "J-T3")["hex"] == "0306" and unit(s, "J-T3")["face"] == "down"
-    assert s["step"] == "combat"
+    """§9 (AMBIG-9): Ar, every attacker retreats 1 hex, carried out by the attacking player, and
+    is disrupted."""
+    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0201").up("B-IN", "0301").up("J-TB", "0401")
+    s = _attack(pos, ["J-TA", "J-TB"], "0301", FACE["Ar"])
+    assert s["step"] == "retreat" and RULES.active_roles(s) == {"japanese"}
+    assert view(s, "japanese")["retreat"] == {"unit": "J-TA", "hexes_left": 1}
+    assert acts(s) == [{"type": "retreat", "unit": "J-TA", "to": "0101"}]
+    s = do(s, {"type": "retreat", "unit": "J-TA", "to": "0101"})
+    assert RULES.active_roles(s) == {"japanese"} and acts(s) == [{"type": "retreat", "unit": "J-TB", "to": "0501"}]
+    s = do(s, {"type": "retreat", "unit": "J-TB", "to": "0501"})
+    assert (unit(s, "J-TA")["hex"], unit(s, "J-TB")["hex"]) == ("0101", "0501")
+    assert unit(s, "J-TA")["face"] == unit(s, "J-TB")["face"] == "down" and s["step"] == "combat"
 
 
 def test_result_c_has_no_effect() -> None:
@@ -389,7 +529,7 @@ def test_defender_retreat_avoids_enemy_zoc() -> None:
     """§9: D1, the defender retreats 1 hex, moved by the attacking player, not into an enemy ZOC."""
     pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
-    assert s["player"] == "japanese" and s["step"] == "retreat"
+    assert RULES.active_roles(s) == {"japanese"} and s["step"] == "retreat"  # the attacking player
     assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]  # not 0207/0407: ZOC
 
 
@@ -399,10 +539,19 @@ def test_result_d2_defender_retreats_two_hexes_and_is_disrupted() -> None:
     s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "D2"))
     s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0309"})
     assert view(s, None)["retreat"] == {"unit": "B-HQ", "hexes_left": 1}
-    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308 already visited
+    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308: in J-T1's ZOC
     s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0409"})
     assert unit(s, "B-HQ")["hex"] == "0409" and unit(s, "B-HQ")["face"] == "down"
     assert s["step"] == "advance"
+
+
+def test_retreat_never_reenters_a_hex_it_has_left() -> None:
+    """§9 (AMBIG-5): a retreat goes away hex by hex; it never steps back into a hex it has left."""
+    d3 = {**CRT, "rows": {**CRT["rows"], "4": ["D3"] * 6}}
+    pos = World("......", crt=d3).pos(step="combat", dawn=True).up("J-TA", "0101").up("B-HQ", "0201")
+    s = _attack(pos, ["J-TA"], "0201", 4)
+    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0301"}, {"type": "retreat", "unit": "B-HQ", "to": "0401"})
+    assert acts(s) == [{"type": "retreat", "unit": "B-HQ", "to": "0501"}]  # not back to 0301 (no ZOC there)
 
 
 def test_retreat_blocked_by_terrain_eliminates() -> None:
@@ -463,6 +612,14 @@ def test_night_attackers_are_disrupted_after_combat() -> None:
     assert unit(s, "J-T1")["face"] == "down" and unit(s, "J-T2")["face"] == "down"
 
 
+def test_night_advancing_attacker_is_still_disrupted() -> None:
+    """§9 (AMBIG-9): at night an attacker that advanced after combat is disrupted like the others."""
+    pos = LINE.pos(step="combat").up("J-TA", "0101").up("B-IN", "0201")
+    s = _attack(pos, ["J-TA"], "0201", FACE["De"])
+    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"}, {"type": "advance", "unit": "J-TA", "to": "0301"})
+    assert unit(s, "J-TA")["hex"] == "0301" and unit(s, "J-TA")["face"] == "down" and s["step"] == "combat"
+
+
 def test_attackers_not_disrupted_after_dawn() -> None:
     """§11.3: after dawn attacking does not disrupt the attackers."""
     pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
@@ -483,7 +640,7 @@ def test_night_british_ex_loses_one_attacker_of_attackers_choice() -> None:
     """§9: Ex, each side loses one counter; the attacking player chooses which attacker."""
     pos = Pos(step="combat", player="british").up("B-ARG", "0307").up("B-PUN", "0309").up("J-T1", "0308")
     s = _attack(pos, ["B-ARG", "B-PUN"], "0308", die_for("1:1", "Ex"))
-    assert unit(s, "J-T1")["status"] == "eliminated"
+    assert unit(s, "J-T1")["status"] == "eliminated" and RULES.active_roles(s) == {"british"}
     assert s["step"] == "exchange" and acts(s) == [{"type": "lose", "unit": "B-ARG"},
                                                      {"type": "lose", "unit": "B-PUN"}]
     s = do(s, {"type": "lose", "unit": "B-PUN"})
@@ -531,7 +688,7 @@ def test_combat_roll_is_logged_with_odds_and_modifiers() -> None:
 def test_night_recovery_up_to_two() -> None:
     """§10: at night each side may turn up to 2 of its disrupted counters face up."""
     s = (Pos(step="recovery", player="british").down("B-HQ", "0203").down("B-ART", "0305")
-         .down("B-UC", "0307").state)
+         .down("B-UC", "0307").down("J-I1", "0404").state)  # its own: not the Japanese counter
     assert acts(s) == [{"type": "recover", "at": h} for h in ("0203", "0305", "0307")] + [{"type": "end_step"}]
     s = do(s, {"type": "recover", "at": "0203"}, {"type": "recover", "at": "0307"})
     assert acts(s) == [{"type": "end_step"}]
