@@ -94,11 +94,16 @@ def test_minimum_odds_attack_dropped() -> None:
     assert s["phase"] == "movement_2"
 
 
-def test_chances_sum_to_one() -> None:
-    """§8.3(5): the preview's chances come from the 2d6 distribution over the column."""
+def test_chances_are_the_2d6_distribution_over_the_column() -> None:
+    """§8.3(5): attacker and defender each roll a die and the total indexes the column: the preview's chances
+    are the 2d6 odds of each result of the column (the synthetic CRT's 2:1 column, typed out)."""
     w = World()
     s = declare(w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin(), "0604", "G-PZ1")
-    assert abs(sum(preview(s, "0604")["chances"].values()) - 1) < 0.001
+    p = preview(s, "0604")
+    assert (p["attack"], p["defence"], p["column"]) == (10, 4, "2:1")
+    # rolls 2..12 of the 2:1 column: D2R D1R D1 Ex Aopt AR Cont A1 A1R A2R A2R
+    ways = {"D2R": 1, "D1R": 2, "D1": 3, "Ex": 4, "Aopt": 5, "AR": 6, "Cont": 5, "A1": 4, "A1R": 3, "A2R": 3}
+    assert p["chances"] == {code: round(n / 36, 4) for code, n in ways.items()}
 
 
 def test_us_and_british_never_together() -> None:
@@ -158,13 +163,18 @@ def test_retreat_by_owner_hex_by_hex() -> None:
 
 
 def test_surrender_when_only_ezoc() -> None:
-    """§5.6: a unit that could retreat only into EZOC hexes surrenders."""
+    """§5.6, §8.5(2): a unit that could retreat only into EZOC hexes surrenders: it is removed after its step
+    loss, counted as destroyed (§13.4: +2 VP to the Germans)."""
     w = World()
-    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0805").at("G-VG2", "0803")
-         .at("U-INF1", "0604", steps=1).begin())
+    # U-INF1 (2 steps) in 0604; every hex farther from 0604 than 0604 itself is in an EZOC: 0504 attacks from
+    # the west, 0705 and 0703 cover 0704, 0605, 0603, 0805, 0803 (the hexes a first retreat step reaches).
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0705").at("G-VG2", "0703")
+         .at("U-INF1", "0604").begin())
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1R"))
-    # 0604 -> away: 0704, 0605, 0603 (0603? no: 0603 is adjacent to 0504's ZOC) ... all in EZOC or taken
-    assert s["units"]["U-INF1"]["status"] in ("eliminated", "map")
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.U-INF1"}
+    assert last_log(s, "step_lost")["args"]["unit"] == {"key": "unit.U-INF1"}  # the step first, then no retreat
+    assert s["vp"] == 2
 
 
 def test_option_retreat_reduces_loss_and_marks() -> None:
@@ -174,8 +184,8 @@ def test_option_retreat_reduces_loss_and_marks() -> None:
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1"))
     assert types(s) == ["option_retreat", "hold"]
     s = do(s, {"type": "option_retreat"})
-    if active(s) == "allied":
-        s = do(s, next(a for a in acts(s) if a["type"] == "retreat"))
+    assert active(s) == "allied" and {a["type"] for a in acts(s)} == {"retreat"}
+    s = do(s, acts(s)[0])
     u = s["units"]["U-INF1"]
     assert u["steps"] == 2 and u["option_retreat"] and u["hex"] != "0604"
     assert "option_retreat" in next(c for c in view(s, None)["counters"] if c["ref"] == "U-INF1")["markers"]

@@ -81,19 +81,32 @@ def test_out_of_supply_then_isolated_then_step_loss() -> None:
 
 
 def test_out_of_supply_halves_attack() -> None:
-    """§11.3: out-of-supply attack strengths are added, then halved rounding down."""
+    """§11.3: out-of-supply attack strengths are added, then halved rounding down (5 + 5 = 10 -> 5; halving
+    each first would give 2 + 2 = 4; one reduced panzer alone, 5 -> 2)."""
     from server.games.bulge.combat import attack_strength
     w = World()
-    s = w.pos().at("G-PZ1", "0504", supply="out").at("G-VG1", "0503", supply="out").begin()
-    assert attack_strength(s, ["G-PZ1", "G-VG1"]) == 7
+    s = (w.pos().at("G-PZ1", "0504", supply="out", steps=1).at("G-PZ2", "0503", supply="out", steps=1)
+         .at("G-PZ3", "0505").begin())
+    assert attack_strength(s, ["G-PZ1", "G-PZ2"]) == 5
+    assert attack_strength(s, ["G-PZ1"]) == 2
+    assert attack_strength(s, ["G-PZ1", "G-PZ2", "G-PZ3"]) == 5 + 8  # a supplied unit counts in full
 
 
-def test_german_occupies_important_city_for_vp() -> None:
-    """§13.3/§13.2(1): German occupation of an important city scores; an Allied recapture cancels it."""
-    w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
-    s = w.pos().at("G-PZ1", "0504").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
-    assert s["vp"] == 10 and s["occupied"]["0604"] == "german"
+def test_german_occupies_important_city_for_vp_and_an_allied_recapture_cancels_it() -> None:
+    """§13.3/§13.2(1): German occupation of an important city scores 10 VP; §13.3(4): an Allied recapture
+    cancels them (no further Allied penalty)."""
+    road = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
+    w = World(places={"0604": "important"}, roads=[road])
+    s = w.pos().at("G-PZ1", "0804").at("U-INF1", "0204").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0704"},
+           {"type": "move", "unit": "G-PZ1", "to": "0604"}, {"type": "move", "unit": "G-PZ1", "to": "0704"})
+    assert s["vp"] == 10 and s["occupied"]["0604"] == "german" and s["city_owner"]["0604"] == "german"
+    while s["player"] == "german":
+        s = do(s, {"type": skip(s)})
+    s = do(s, {"type": "select", "unit": "U-INF1"},
+           *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
+    assert s["city_owner"]["0604"] == "allied" and s["vp"] == 0
+    assert [e["args"]["why"]["key"] for e in s["log"] if e["key"] == "log.vp"] == ["vp.city", "vp.city_retaken"]
 
 
 def test_fortress_falls_when_occupied() -> None:
