@@ -1,8 +1,9 @@
 """§8 combat: declarations, odds and shifts, the CRT, losses, retreats, pursuit; §5.7 encirclement, §12.
 
 At the start of a combat phase the attacker declares every combination (``declare`` one attacker
-at a time on a target hex, ``undeclare``, then ``end_declarations``), then picks the order of
-resolution (``resolve`` a target). Each combat leaves a queue of tasks in ``state["pending"]``,
+at a time on a target hex, ``undeclare``, then ``end_declarations``), then names the order of
+resolution before any die (``order`` a target, §8.3(2)); the combinations are then resolved in that
+order (``resolve`` the next one). Each combat leaves a queue of tasks in ``state["pending"]``,
 each answered by the player it concerns: the attacker's Aopt choice, the defender's option
 retreat, losses (the defender freely, the attacker spread evenly, §8.7), retreats hex by hex by
 their owner, pursuit, and the stacking check (§6.3).
@@ -134,7 +135,7 @@ def undeclare(state: State, uid: str) -> None:
 
 
 def end_declarations(state: State) -> None:
-    """§8.3(1)-(2): the combinations are fixed and told; those below the minimum odds are dropped."""
+    """§8.3(1): the combinations are fixed and told; those below the minimum odds are dropped."""
     sit = Situation(state)
     kept = []
     for c in state["combat"]["declared"]:
@@ -146,12 +147,42 @@ def end_declarations(state: State) -> None:
         log(state, "declared", hex=c["at"], attackers=[name(state, u) for u in c["attackers"]], odds=a["odds"])
     state["combat"]["declared"] = kept
     state["combat"]["building"] = None
+    state["combat"]["order"] = []
+    state["step"] = "order"
+    _announce_when_ordered(state)
+
+
+# === §8.3(2) the order of resolution ===
+
+def order_actions(state: State) -> list[Action]:
+    """§8.3(2): the attacker names the combinations one by one, in the order they will be resolved."""
+    named = state["combat"]["order"]
+    return [{"type": "order", "at": c["at"]} for c in state["combat"]["declared"] if c["at"] not in named]
+
+
+def name_next(state: State, at: str) -> None:
+    state["combat"]["order"].append(at)
+    _announce_when_ordered(state)
+
+
+def _announce_when_ordered(state: State) -> None:
+    """§8.3(2): 「どの順番で戦闘の組み合わせを解決するかを防御側に伝えます」: once every combination has its
+    place (the last one needs no naming), the order is told to the defender before the first die."""
+    c = state["combat"]
+    left = [d["at"] for d in c["declared"] if d["at"] not in c["order"]]
+    if len(left) > 1:
+        return
+    c["order"] += left
+    c["declared"].sort(key=lambda d: c["order"].index(d["at"]))
+    if c["order"]:
+        log(state, "attack_order", hexes=list(c["order"]))
     state["step"] = "resolve"
 
 
 def resolve_actions(state: State) -> list[Action]:
-    # §8.3(2): the attacker announces the order: here, by picking the next combination.
-    return [{"type": "resolve", "at": c["at"]} for c in state["combat"]["declared"]]
+    # §8.3(2)-(5): resolved in the announced order: only the next combination is offered.
+    declared = state["combat"]["declared"]
+    return [{"type": "resolve", "at": declared[0]["at"]}] if declared else []
 
 
 # === §8.3(3)-(4) odds and shifts ===
@@ -266,13 +297,14 @@ def assess(state: State, sit: Situation, attackers: list[str], at: str) -> dict[
 def preview(state: State) -> dict[str, Any] | None:
     """view["attack"]: the combination being built and every declared one, with odds."""
     c = state.get("combat")
-    if not c or state["step"] not in ("declare", "resolve"):
+    if not c or state["step"] not in ("declare", "order", "resolve"):
         return None
     sit = Situation(state)
     building = c.get("building")
     current = next((d for d in c["declared"] if d["at"] == building), None)
     return {"attackers": list(current["attackers"]) if current else [], "at": building,
-            "candidates": [assess(state, sit, d["attackers"], d["at"]) for d in c["declared"]]}
+            "candidates": [assess(state, sit, d["attackers"], d["at"]) for d in c["declared"]],
+            "order": list(c.get("order") or [])}
 
 
 # === §8.3(5) resolution ===

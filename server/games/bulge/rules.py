@@ -221,6 +221,8 @@ def legal_actions(state: State, role: Role) -> list[Action]:
         return movement.legal_actions(state)
     if step == "declare":
         return combat.declare_actions(state)
+    if step == "order":
+        return combat.order_actions(state)
     if step == "resolve":
         return combat.resolve_actions(state)
     if step == "lines":
@@ -255,6 +257,8 @@ def apply(state: State, role: Role, action: Action) -> State:
         combat.undeclare(state, by_ref(state, action["unit"]))
     elif kind == "end_declarations":
         combat.end_declarations(state)
+    elif kind == "order":
+        combat.name_next(state, action["at"])
     elif kind == "resolve":
         combat.resolve(state, action["at"])
     elif kind == "aopt":

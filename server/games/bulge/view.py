@@ -37,7 +37,7 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
     if u["side"] == state["player"] and state["step"] == "move" and u["status"] in ("map", "offmap"):
         c["mp_left"] = movement.mp_left(state, uid) / tables(state).mp_scale
         c["moved"] = bool(u.get("moved"))
-    if state["step"] in ("declare", "resolve") and u["status"] == "map":
+    if state["step"] in ("declare", "order", "resolve") and u["status"] == "map":
         c["attacked"] = bool(u["attacked"])
     return c
 

@@ -276,6 +276,8 @@ def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, mov
         by.setdefault(c[1]["type"], []).append(c)
     grid = board(state).grid
     player = state["player"]
+    if state["step"] == "order":
+        return by["order"][0]  # §8.3(2): in the order declared
     if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
         skip = [c for c in choices if c[1]["type"] in ("end_air", "end_lines", "end_pursuit")]
         if skip and rnd.random() < 0.7:
@@ -428,6 +430,8 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
         if places:
             return rnd.choice(places)
         return by["end_setup"][0] if "end_setup" in by else rnd.choice(choices)
+    if state["step"] == "order":
+        return by["order"][0]  # §8.3(2): in the order declared
     if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
         if "pursue" in by and player == "german":
             return by["pursue"][0]

@@ -6,6 +6,7 @@ from typing import Any
 
 from bulge_fixtures import World, active, acts, do, last_log, roll_for, types, view
 
+from server.engine import rng
 from server.engine.core import State
 
 
@@ -22,7 +23,7 @@ def preview(state: State, at: str) -> dict[str, Any]:
 def fight(state: State, at: str, *uids: str, dice: tuple[int, int]) -> State:
     s = declare(state, at, *uids)
     s = do(s, {"type": "end_declarations"})
-    s["rng"]["forced"] = list(dice)
+    rng.force(s, *dice)
     return do(s, {"type": "resolve", "at": at})
 
 
@@ -249,3 +250,36 @@ def test_attackers_out_of_a_fortress_must_retreat() -> None:
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "AR"))
     assert s["units"]["G-PZ1"]["status"] == "eliminated" and s["vp"] == -2
     assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.G-PZ1"}
+
+
+def test_order_of_resolution_announced_before_the_first_die() -> None:
+    """§8.3(2) 「次に攻撃側はどの順番で戦闘の組み合わせを解決するかを防御側に伝えます」: once the combinations
+    are fixed, the attacker names the order of all of them before any die is rolled (the last one needs no
+    naming); the order goes to the public log, and the combinations are then resolved in that order with no
+    choice of which comes next."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604")
+         .at("G-PZ3", "0507").at("U-INF2", "0607").begin())
+    s = declare(s, "0604", "G-PZ1")
+    s = declare(s, "0607", "G-PZ3")
+    s = do(s, {"type": "end_declarations"})
+    assert acts(s) == [{"type": "order", "at": "0604"}, {"type": "order", "at": "0607"}]
+    drawn = s["rng"]["n"]
+    s = do(s, {"type": "order", "at": "0607"})
+    line = last_log(s, "attack_order")
+    assert line["args"]["hexes"] == ["0607", "0604"] and line["to"] is None
+    assert s["rng"]["n"] == drawn  # no die before the order is told
+    assert acts(s) == [{"type": "resolve", "at": "0607"}]
+    rng.force(s, *roll_for("2:1", "Cont"))
+    s = do(s, {"type": "resolve", "at": "0607"})
+    assert last_log(s, "combat")["args"]["hex"] == "0607"
+    assert acts(s) == [{"type": "resolve", "at": "0604"}]
+
+
+def test_a_single_combination_needs_no_order() -> None:
+    """§8.3(2): with one combination the order is told by itself; the attacker goes straight to resolving."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    s = do(declare(s, "0604", "G-PZ1"), {"type": "end_declarations"})
+    assert acts(s) == [{"type": "resolve", "at": "0604"}]
+    assert last_log(s, "attack_order")["args"]["hexes"] == ["0604"]
