@@ -339,7 +339,8 @@ def resolve(state: State, at: str) -> None:
     r = dict(tables(state).results[code])
     fortress = is_fortress(state, at)
     state["current"] = {"at": at, "attackers": attackers, "defenders": defenders, "code": code,
-                        "lost": {u: 0 for u in attackers}, "retreated": []}
+                        "lost": {u: 0 for u in attackers}, "retreated": [],
+                        "from": {u: unit(state, u)["hex"] for u in attackers}}
     tasks: list[dict[str, Any]] = []
     d_side, a_side = enemy(side), side
     d_steps = r["defender_steps"]
@@ -631,9 +632,11 @@ def pursuers(state: State) -> list[str]:
     alive = [u for u in _alive(state, cur["attackers"]) if u not in cur["retreated"]]
     losers = [u for u in cur["attackers"] if cur["lost"].get(u)]
     if losers:
-        # §8.6: if the attacker lost steps, only the units that lost steps and those stacked with them.
-        hexes = {unit(state, u)["hex"] for u in _alive(state, losers)}
-        alive = [u for u in alive if unit(state, u)["hex"] in hexes]
+        # §8.6 「ステップを失ったユニット 及びそれにスタックしていたユニット」: if the attacker lost steps, only the
+        # units that lost steps and those that were stacked with them (destroyed or not) when they attacked.
+        start = cur.get("from") or {}
+        hexes = {start.get(u, unit(state, u)["hex"]) for u in losers}
+        alive = [u for u in alive if start.get(u, unit(state, u)["hex"]) in hexes]
     out = []
     here = sit.units(at, state["player"])
     for u in alive:

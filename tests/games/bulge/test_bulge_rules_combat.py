@@ -283,3 +283,17 @@ def test_a_single_combination_needs_no_order() -> None:
     s = do(declare(s, "0604", "G-PZ1"), {"type": "end_declarations"})
     assert acts(s) == [{"type": "resolve", "at": "0604"}]
     assert last_log(s, "attack_order")["args"]["hexes"] == ["0604"]
+
+
+def test_pursuit_by_units_stacked_with_destroyed_loser() -> None:
+    """§8.6 「追撃できるのはステップを失ったユニット 及びそれにスタックしていたユニットに限定されます」: the units
+    that were stacked with an attacker that lost steps may pursue even when that attacker was destroyed;
+    an attacker from another hex, which lost nothing, may not."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504", steps=1).at("G-PZ2", "0504").at("G-VG1", "0503")
+         .at("U-INF1", "0604", steps=1).begin())
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", "G-VG1", dice=roll_for("7:1", "Ex"))  # 19 against 2
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    s = do(s, {"type": "lose_step", "unit": "G-PZ1"})  # its last step
+    assert s["units"]["G-PZ1"]["status"] == "eliminated"
+    assert [a for a in acts(s) if a["type"] == "pursue"] == [{"type": "pursue", "unit": "G-PZ2", "to": "0604"}]
