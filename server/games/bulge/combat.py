@@ -336,8 +336,15 @@ def resolve(state: State, at: str) -> None:
     log(state, "combat", hex=at, attackers=[name(state, u) for u in attackers],
         defenders=[name(state, u) for u in defenders], attack=a["attack"], defence=a["defence"], raw=a["raw"],
         shifts=a["shifts"], odds=a["column"], dice=[d1, d2], total=d1 + d2, result=code)
-    r = dict(tables(state).results[code])
-    fortress = is_fortress(state, at)
+    results = tables(state).results
+    r = dict(results[code])
+    forced = 0  # §12.3: the retreat a DR demanded of a fortress defender, now its choice
+    if is_fortress(state, at) and r.get("fortress_becomes"):
+        # §12.3 「DR DR が出ても 防御側は強制退却の結果は無視できます それぞれ D D に変換されます」
+        # (tables.json ``fortress_becomes``); AMBIG-28: the result is then a plain D, Option Retreat and all.
+        forced = int(r["defender_retreat"])
+        log(state, "fortress_result", hex=at, result=code, becomes=r["fortress_becomes"])
+        r = dict(results[str(r["fortress_becomes"])])
     state["current"] = {"at": at, "attackers": attackers, "defenders": defenders, "code": code,
                         "lost": {u: 0 for u in attackers}, "retreated": [],
                         "from": {u: unit(state, u)["hex"] for u in attackers}}
@@ -351,10 +358,11 @@ def resolve(state: State, at: str) -> None:
         tasks.append({"kind": "aopt", "side": a_side})
     else:
         if (isinstance(d_steps, int) and d_steps > 0) or int(r["defender_retreat"]) > 0:
-            if r.get("option_retreat"):
-                tasks.append({"kind": "option", "side": d_side})
-            elif int(r["defender_retreat"]) > 0 and fortress:
-                tasks.append({"kind": "fortress", "side": d_side})  # §12.3: DR becomes D, retreat optional
+            if forced:
+                tasks.append({"kind": "fortress", "side": d_side, "hexes": forced,
+                              "option": bool(r.get("option_retreat"))})  # §12.3: hold, or retreat anyway
+            elif r.get("option_retreat"):
+                tasks.append({"kind": "option", "side": d_side})  # §8.5(3)
             tasks.append({"kind": "losses", "side": d_side, "count": d_steps if isinstance(d_steps, int) else 0,
                           "even": False})
             tasks.append({"kind": "retreats", "side": d_side, "hexes": int(r["defender_retreat"])})
@@ -383,10 +391,8 @@ def task_actions(state: State) -> list[Action]:
         top = min(sum(unit(state, u)["steps"] for u in _alive(state, cur["attackers"])),
                   sum(unit(state, u)["steps"] for u in _alive(state, cur["defenders"])))
         return [{"type": "aopt", "steps": n} for n in range(top + 1)]
-    if kind == "option":
-        return [{"type": "option_retreat"}, {"type": "hold"}]
-    if kind == "fortress":
-        return [{"type": "retreat_anyway"}, {"type": "hold"}]
+    if kind in ("option", "fortress"):
+        return retreat_choices(state, task)
     if kind == "losses":
         return [{"type": "lose_step", "unit": u} for u in loss_candidates(state, task)]
     if kind == "retreat":
@@ -407,6 +413,27 @@ def task_actions(state: State) -> list[Action]:
     if kind == "misdirect":
         return special.misdirect_actions(state, task)
     return []
+
+
+def can_retreat(state: State, uids: list[str], hexes: int) -> bool:
+    """Whether every one of ``uids`` has a legal retreat of ``hexes`` hexes now (§8.5(2))."""
+    sit = Situation(state)
+    return all(retreat_options(state, sit, u, unit(state, u)["hex"], hexes, [unit(state, u)["hex"]], False)
+               for u in uids)
+
+
+def retreat_choices(state: State, task: dict[str, Any]) -> list[Action]:
+    """§8.5(3) Option Retreat, §12.3 retreating anyway from a fortress city: offered only where the defenders
+    have a legal retreat (§12.3 「退却可能であれば」); holding is always possible."""
+    defenders = _alive(state, state["current"]["defenders"])
+    t = tables(state)
+    out: list[Action] = []
+    if (task["kind"] == "option" or task.get("option")) and \
+            can_retreat(state, defenders, int(t.const("option_retreat_hexes"))):
+        out.append({"type": "option_retreat"})
+    if task["kind"] == "fortress" and can_retreat(state, defenders, int(task["hexes"])):
+        out.append({"type": "retreat_anyway"})
+    return [*out, {"type": "hold"}]
 
 
 def loss_candidates(state: State, task: dict[str, Any]) -> list[str]:
@@ -493,6 +520,9 @@ def proceed(state: State) -> None:
                     interdiction_loss(state, u, pop=False)
                 continue
             return
+        if kind in ("option", "fortress") and len(task_actions(state)) == 1:
+            choose_option(state, "hold")  # no legal retreat: nothing to choose (§12.3, §8.5(3))
+            return
         return  # aopt, option, fortress: a choice
     if state.get("current") is not None and not any(t["kind"] in COMBAT_TASKS for t in state["pending"]):
         state["current"] = None
@@ -515,24 +545,26 @@ def choose_aopt(state: State, n: int) -> None:
     proceed(state)
 
 
-def choose_option(state: State, retreat: bool) -> None:
-    """§8.5(3): retreat 1 hex and lose 1 step fewer, marked Option Retreat; or hold."""
+def choose_option(state: State, choice: str) -> None:
+    """§8.5(3) ``option``: retreat 1 hex and lose 1 step fewer, marked Option Retreat; §12.3 ``anyway``: a
+    fortress defender retreats as the DR said (its full loss, no marker); ``hold``: no retreat."""
     task = state["pending"].pop(0)
     t = tables(state)
     losses = state["pending"][0]
     retreats = state["pending"][1]
-    if task["kind"] == "fortress":
-        # §12.3: a fortress defender may ignore the forced retreat of a DR.
-        if not retreat:
-            retreats["hexes"] = 0
-            log(state, "fortress_holds", hex=state["current"]["at"])
-    elif retreat:
+    at = state["current"]["at"]
+    if choice == "option":
         losses["count"] = max(0, losses["count"] - int(t.const("option_retreat_steps")))
         retreats["hexes"] = int(t.const("option_retreat_hexes"))
         retreats["option"] = True
         for d in _alive(state, state["current"]["defenders"]):
             unit(state, d)["option_retreat"] = True
-        log(state, "option_retreat", hex=state["current"]["at"])
+        log(state, "option_retreat", hex=at)
+    elif choice == "anyway":
+        retreats["hexes"] = int(task["hexes"])
+        log(state, "fortress_retreats", hex=at)
+    elif task["kind"] == "fortress":
+        log(state, "fortress_holds", hex=at)  # §12.3: the fortress defender ignores the forced retreat
     proceed(state)
 
 

@@ -263,10 +263,12 @@ def apply(state: State, role: Role, action: Action) -> State:
         combat.resolve(state, action["at"])
     elif kind == "aopt":
         combat.choose_aopt(state, int(action["steps"]))
-    elif kind in ("option_retreat", "retreat_anyway"):
-        combat.choose_option(state, True)
+    elif kind == "option_retreat":
+        combat.choose_option(state, "option")
+    elif kind == "retreat_anyway":
+        combat.choose_option(state, "anyway")
     elif kind == "hold":
-        combat.choose_option(state, False)
+        combat.choose_option(state, "hold")
     elif kind == "lose_step":
         combat.take_loss(state, by_ref(state, action["unit"]))
     elif kind == "retreat":

@@ -47,7 +47,9 @@ def _r(ds: Any, dr: int, as_: int, ar: int, opt: bool = False, **extra: Any) -> 
 
 
 RESULTS = {
-    "DE": _r("all", 0, 0, 0), "D1R": _r(1, 1, 0, 0), "D2R": _r(1, 2, 0, 0), "Ex": _r(1, 0, 1, 0),
+    # §12.3: against a fortress city a DR becomes the D of the same loss (``fortress_becomes``)
+    "DE": _r("all", 0, 0, 0), "D1R": _r(1, 1, 0, 0, fortress_becomes="D1"),
+    "D2R": _r(1, 2, 0, 0, fortress_becomes="D1"), "Ex": _r(1, 0, 1, 0),
     "Aopt": _r(0, 0, 0, 0, attacker_choice=True), "D1": _r(1, 0, 0, 0, True), "D2": _r(2, 0, 0, 0, True),
     "Cont": _r(0, 0, 0, 0), "AR": _r(0, 0, 0, 1), "A1R": _r(0, 0, 1, 1), "A2R": _r(0, 0, 1, 2),
     "A1": _r(0, 0, 1, 0), "AE": _r(0, 0, 2, 0), "DA": _r(1, 0, 1, 0, True),

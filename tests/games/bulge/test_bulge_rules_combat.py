@@ -8,6 +8,7 @@ from bulge_fixtures import World, active, acts, do, last_log, roll_for, types, v
 
 from server.engine import rng
 from server.engine.core import State
+from server.games.bulge.units import board
 
 
 def declare(state: State, at: str, *uids: str) -> State:
@@ -221,9 +222,51 @@ def test_fortress_defender_may_ignore_retreat() -> None:
     w = World(places={"0604": "fortress"})
     s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin()
     s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D1R"))
-    assert types(s) == ["retreat_anyway", "hold"]
+    assert types(s) == ["option_retreat", "retreat_anyway", "hold"]
     s = do(s, {"type": "hold"})
     assert s["units"]["U-INF1"]["hex"] == "0604" and s["units"]["U-INF1"]["steps"] == 1
+
+
+def test_fortress_dr_becomes_d_and_the_d_allows_option_retreat() -> None:
+    """§12.3 「DR DR が出ても…それぞれ D D に変換されます」 (tables.json ``fortress_becomes``) and AMB-28: the
+    result is now a plain D, so the fortress defender may also make an Option Retreat (§8.5(3)): 1 hex, one
+    step fewer, marked; or retreat anyway as the DR said (its full loss, no marker)."""
+    w = World(places={"0604": "fortress"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D1R"))
+    line = last_log(s, "fortress_result")["args"]
+    assert (line["result"], line["becomes"]) == ("D1R", "D1")
+    s = do(s, {"type": "option_retreat"})
+    s = do(s, acts(s)[0])  # the 1-hex retreat
+    u = s["units"]["U-INF1"]
+    assert (u["steps"], u["option_retreat"]) == (2, True) and u["hex"] != "0604"
+    s2 = fight(w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin(),
+               "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D2R"))  # 1 step and 2 hexes in this table
+    s2 = do(s2, {"type": "retreat_anyway"})
+    s2 = do(s2, acts(s2)[0])
+    s2 = do(s2, acts(s2)[0])
+    u = s2["units"]["U-INF1"]
+    assert (u["steps"], u["option_retreat"]) == (1, False)
+    assert board(s2).grid.distance("0604", u["hex"]) == 2
+
+
+def test_no_retreat_choice_where_no_retreat_exists() -> None:
+    """§12.3 「退却可能であれば…任意で退却しても構いません」 and §8.5(3): retreating anyway and the Option
+    Retreat are offered only to a defender that has a legal retreat; a ringed defender just holds (it is
+    not made to surrender by a choice it could not carry out)."""
+    ring = {"G-PZ1": "0504", "G-PZ2": "0704", "G-VG1": "0503", "G-VG2": "0603", "G-VG3": "0505", "G-VG4": "0605"}
+    # fortress: 20 against 4 is 5:1, 3L -> 2:1; open ground: 10 against 4 is 2:1, encircled 1R -> 3:1
+    for place, attackers, column, result in (("fortress", ("G-PZ1", "G-PZ2"), "2:1", "D1R"),
+                                             (None, ("G-PZ1",), "3:1", "D1")):
+        w = World(places={"0604": place} if place else {})
+        p = w.pos(phase="combat_1").at("U-INF1", "0604")
+        for u, h in ring.items():
+            p.at(u, h)
+        s = fight(p.begin(), "0604", *attackers, dice=roll_for(column, result))
+        assert last_log(s, "combat")["args"]["result"] == result
+        assert not {"retreat_anyway", "option_retreat"} & set(types(s)), place
+        u = s["units"]["U-INF1"]
+        assert (u["status"], u["hex"], u["steps"], s["vp"]) == ("map", "0604", 1, 0), place
 
 
 def test_pursuit_only_by_units_that_lost_steps() -> None:
