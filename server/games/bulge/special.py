@@ -288,11 +288,14 @@ def break_through(state: State, uids: list[str], eid: str) -> None:
 
 
 def guard_candidates(state: State, eid: str) -> list[str]:
-    """§13.7: the reinforcements due at that entry, earliest first; then the neighbouring direction's;
-    then any Allied unit on the map not in an EZOC (the Allied player chooses among equals)."""
+    """§13.7: the reinforcements due at that entry, earliest first; then those of the neighbouring direction,
+    and on round the map edge 「S なら SW SW に該当ユニットがなければ NW といった具合」 (AMBIG-7: W lies between SW
+    and NW; two directions equally far are one choice); then any Allied unit on the map not in an EZOC (the
+    Allied player chooses among equals)."""
     code = board(state).entries[eid].code
     i = DIRECTIONS.index(code)
-    tiers = [[code], [d for d in (DIRECTIONS[j] for j in (i - 1, i + 1) if 0 <= j < len(DIRECTIONS))]]
+    tiers = [[DIRECTIONS[j] for j in (i - d, i + d) if 0 <= j < len(DIRECTIONS)] if d else [code]
+             for d in range(len(DIRECTIONS))]
     for codes in tiers:
         pool = [uid for uid, u in state["units"].items() if u["side"] == "allied" and (
             (u["status"] == "offmap" and u.get("due") is not None and _entry_code(state, uid) in codes)

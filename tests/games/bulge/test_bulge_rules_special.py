@@ -168,6 +168,18 @@ def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
     assert [a["unit"] for a in acts(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
 
 
+def test_guard_from_the_next_direction_in_the_seed_order_before_any_unit() -> None:
+    """§13.7 「隣の方向 (S なら SW SW に該当ユニットがなければ NW といった具合) の増援を突破に対する守りに充てます」:
+    the neighbouring direction first, then on round the edge (N, NW, W, SW, S); only when no direction has a
+    reinforcement left, any Allied unit on the map not in an EZOC. Broken through at S with nothing due at S
+    or SW, the reinforcement due at W (two directions on) guards, not the unit on the map."""
+    w = World()
+    s = w.pos().at("G-PZ1", "0507").at("U-INF1", "0104").due("U-REIN", 3).begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0508"},
+           {"type": "break_through", "unit": "G-PZ1", "at": "S1"})
+    assert acts(s) == [{"type": "guard", "unit": "U-REIN", "at": "S1"}]
+
+
 def test_broken_through_unit_destroyed_when_isolated() -> None:
     """§13.8: a broken-through unit still checks supply; isolated, it is destroyed and its VP cancelled;
     the guard may then come back on from that entry."""
