@@ -412,6 +412,8 @@ def task_actions(state: State) -> list[Action]:
         return [{"type": "interdiction_loss", "unit": u} for u in _alive(state, task["units"])]
     if kind == "misdirect":
         return special.misdirect_actions(state, task)
+    if kind == "isolation":
+        return [{"type": "isolation_loss", "unit": u} for u in sorted(_alive(state, task["units"]))]
     return []
 
 
@@ -512,6 +514,11 @@ def proceed(state: State) -> None:
                 state["pending"].pop(0)
                 continue
             return
+        if kind == "isolation" and len(_alive(state, task["units"])) <= 1:
+            state["pending"].pop(0)
+            for u in _alive(state, task["units"]):
+                fortress_isolation_loss(state, u, pop=False)
+            continue
         if kind == "interdiction":
             alive = _alive(state, task["units"])
             if len(alive) <= 1:
@@ -579,6 +586,16 @@ def interdiction_loss(state: State, uid: str, pop: bool = True) -> None:
         m["units"] = [u for u in m["units"] if u != uid]
         if not m["units"]:
             state["mover"] = None
+    if pop:
+        proceed(state)
+
+
+def fortress_isolation_loss(state: State, uid: str, pop: bool = True) -> None:
+    """§12.4: the unit the owner picked loses the fortress stack's one step of continued isolation."""
+    from .supply import isolation_loss
+    if pop:
+        state["pending"].pop(0)
+    isolation_loss(state, uid)
     if pop:
         proceed(state)
 
@@ -709,7 +726,7 @@ def remove_excess(state: State, uid: str) -> None:
 def prompt_args(state: State) -> Message:
     task = state["pending"][0]
     cur: dict[str, Any] = state.get("current") or {}
-    args: dict[str, Any] = {"hex": cur.get("at")}
+    args: dict[str, Any] = {"hex": task.get("hex", cur.get("at"))}
     if task["kind"] == "losses":
         args["steps"] = task["count"]
     if task["kind"] == "retreat":
