@@ -537,6 +537,19 @@ def _direction(b: Board, h: str, d: str) -> str | None:
     return None  # off the map
 
 
+def landing_loss(state: State, land: str) -> int | str:
+    """§9.4(2): the loss by the landing hex: its terrain and its town or city each have a loss, and the worse
+    counts (a town in deep forest eliminates, as deep forest does); a hex holding an enemy unit eliminates."""
+    b = board(state)
+    losses = tables(state).const("paradrop_landing_loss")
+    if Situation(state).has_enemy(land, "german"):
+        return str(losses.get("enemy_unit", "eliminated"))
+    found = [losses.get(k, 0) for k in (b.terrain_of(land), b.place_kind(land)) if k is not None]
+    if "eliminated" in found:
+        return "eliminated"
+    return max(int(x) for x in found)
+
+
 def paradrop(state: State, uid: str, at: str) -> None:
     """§9.4(2): 1d6: 1-4 drift that many hexes (direction from the Paradrop Table), 5 abort, 6 on target;
     then the landing losses by the landing hex."""
@@ -559,12 +572,7 @@ def paradrop(state: State, uid: str, at: str) -> None:
     if land is None:
         destroy(state, uid, "paradrop")  # off the map: eliminated, scored
         return
-    sit = Situation(state)
-    losses = t.const("paradrop_landing_loss")
-    if sit.has_enemy(land, "german"):
-        loss: Any = losses.get("enemy_unit", "eliminated")
-    else:
-        loss = losses.get(b.place_kind(land) or b.terrain_of(land), 0)
+    loss = landing_loss(state, land)
     if loss == "eliminated":
         destroy(state, uid, "paradrop")
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bulge_fixtures import ENTRIES, World, active, acts, do, moves, types, view
+from bulge_fixtures import ENTRIES, World, active, acts, do, last_log, moves, types, view
 
 from server.engine import rng
 from server.games.bulge import special, supply
@@ -303,6 +303,20 @@ def test_paradrop_landing_losses() -> None:
     assert s["units"]["G-VDH"]["hex"] == "0305" and s["units"]["G-VDH"]["steps"] == 1
     s = drop(w.pos().due("G-VDH", 2).at("U-INF1", "0505").begin(), "0505", 6)
     assert s["units"]["G-VDH"]["status"] == "eliminated"
+
+
+def test_paradrop_into_deep_forest_with_a_town_is_eliminated() -> None:
+    """§9.4(2) 「重要都市 深い森林 全滅 町 都市 浅い森林 1ステップの損害」: a drift into a deep-forest hex that also
+    holds a town eliminates the unit (the deep forest counts, not only the town); an important city in clear
+    terrain eliminates too; a town in clear terrain costs a step."""
+    w = World(terrain={"0305": "deep_forest"}, places={"0305": "town", "0505": "important", "0605": "town"})
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 4, 5)  # drifts 4 hexes W: 0305
+    assert last_log(s, "paradrop_drift")["args"]["to"] == "0305"
+    assert s["units"]["G-VDH"]["status"] == "eliminated" and s["vp"] == -1
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 2, 5)  # 2 W: 0505, the important city
+    assert s["units"]["G-VDH"]["status"] == "eliminated"
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0805", 2, 5)  # 2 W: 0605, a town in the clear
+    assert (s["units"]["G-VDH"]["hex"], s["units"]["G-VDH"]["steps"]) == ("0605", 1)
 
 
 # --- §9.5 Skorzeny ---
