@@ -6,7 +6,16 @@
 '0504'
 
 The board is 10 x 8 pointy-top hexes, odd rows shifted east (like the real map), all clear unless
-a test says otherwise. Nothing here reads the real data files.
+a test says otherwise (``World(cols=6, rows=6, entries=...)`` for a smaller one). Nothing here reads
+the real data files: each ``World`` is a ``GameData`` of its own, registered under a fresh name
+(``data.register``), and every state made on it names it in ``state["data"]``.
+
+>>> small = World(cols=6, rows=6, terrain={"0303": "deep_forest"}, entries={
+...     "E1": {"hex": "0603", "side": "german", "code": "E"},
+...     "W1": {"hex": "0103", "side": "allied", "code": "W", "colour": "yellow"},
+...     "S1": {"hex": "0306", "side": "allied", "code": "S", "colour": "orange"}}, germany=["0601"])
+>>> small.board.terrain_of("0303"), len(small.board.hexes)
+('deep_forest', 36)
 """
 
 from __future__ import annotations
@@ -156,13 +165,13 @@ class World:
                  tables: dict[str, Any] | None = None, units: dict[str, dict[str, Any]] | None = None,
                  setup: dict[str, dict[str, str]] | None = None, army_lines: dict[str, list[str]] | None = None,
                  entries: dict[str, dict[str, Any]] | None = None,
-                 named_rivers: dict[str, Any] | None = None) -> None:
-        grid = [["."] * COLS for _ in range(ROWS)]
+                 named_rivers: dict[str, Any] | None = None, cols: int = COLS, rows: int = ROWS) -> None:
+        grid = [["."] * cols for _ in range(rows)]
         for h, t in (terrain or {}).items():
             grid[int(h[2:]) - 1][int(h[:2]) - 1] = TERRAIN_CHARS[t]
         lines = ["# synthetic", *("".join(r) for r in grid)]
         raw_map = {
-            "grid": {"cols": COLS, "rows": ROWS, "top": "pointy", "shift": "odd"},
+            "grid": {"cols": cols, "rows": rows, "top": "pointy", "shift": "odd"},
             "places": {h: {"name": {"en": h, "ja": h}, "kind": k} for h, k in (places or {}).items()},
             "rivers": rivers or [], "major_rivers": major_rivers or [], "roads": roads or [],
             "main_roads": main_roads or [], "west_wall": west_wall or [], "germany": germany or ["1001"],
