@@ -18,7 +18,7 @@ from ...engine import rng
 from ...engine.core import Action, Message, State
 from ...engine.crt import ratio
 from . import special
-from .fog import move_readers
+from .fog import move_readers, situation_for
 from .movement import mech_road_only, stack_violations
 from .units import (
     Situation,
@@ -294,12 +294,13 @@ def assess(state: State, sit: Situation, attackers: list[str], at: str) -> dict[
     return out
 
 
-def preview(state: State) -> dict[str, Any] | None:
-    """view["attack"]: the combination being built and every declared one, with odds."""
+def preview(state: State, role: str | None) -> dict[str, Any] | None:
+    """view["attack"]: the combination being built and every declared one, with odds, as ``role`` can judge
+    them (fog of war: the encirclement test sees only what ``role`` sees; the combat itself meets the truth)."""
     c = state.get("combat")
     if not c or state["step"] not in ("declare", "order", "resolve"):
         return None
-    sit = Situation(state)
+    sit = situation_for(state, role)
     building = c.get("building")
     current = next((d for d in c["declared"] if d["at"] == building), None)
     return {"attackers": list(current["attackers"]) if current else [], "at": building,
@@ -396,7 +397,7 @@ def task_actions(state: State) -> list[Action]:
     if kind == "losses":
         return [{"type": "lose_step", "unit": u} for u in loss_candidates(state, task)]
     if kind == "retreat":
-        sit = Situation(state)
+        sit = situation_for(state, task["side"])  # fog of war: only what the retreating side sees
         u = task["unit"]
         return [{"type": "retreat", "unit": u, "to": h}
                 for h in retreat_options(state, sit, u, task["origin"], task["left"], task["path"], task["extended"])]
@@ -418,8 +419,11 @@ def task_actions(state: State) -> list[Action]:
 
 
 def can_retreat(state: State, uids: list[str], hexes: int) -> bool:
-    """Whether every one of ``uids`` has a legal retreat of ``hexes`` hexes now (§8.5(2))."""
-    sit = Situation(state)
+    """Whether every one of ``uids`` has a legal retreat of ``hexes`` hexes now (§8.5(2)), as their side sees
+    it (fog of war)."""
+    if not uids:
+        return False
+    sit = situation_for(state, unit(state, uids[0])["side"])
     return all(retreat_options(state, sit, u, unit(state, u)["hex"], hexes, [unit(state, u)["hex"]], False)
                for u in uids)
 
@@ -652,6 +656,9 @@ def retreat_options(state: State, sit: Situation, uid: str, origin: str, left: i
 
 
 def retreat_step(state: State, to: str) -> None:
+    """One hex of a retreat. Offered from what the retreating side sees; the step itself needs nothing more,
+    as the hex entered and its EZOC lie within 2 hexes of the unit, in its sight (fog.py); what lies beyond
+    is met at the next step (no legal hex left: surrender, §8.5(2))."""
     task = state["pending"][0]
     uid = task["unit"]
     frm = unit(state, uid)["hex"]

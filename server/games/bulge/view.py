@@ -77,7 +77,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "reinforcements": reinforcements,
         "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
         if mover and all(u in shown for u in mover["units"]) else None,
-        "attack": combat.preview(state),
+        "attack": combat.preview(state, role),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny

@@ -185,15 +185,16 @@ class World:
         self.name = f"test-{next(_names)}"
         register(self.name, self.data)
 
-    def pos(self, *, turn: int = 2, player: str = "german", phase: str = "movement_1") -> Pos:
-        return Pos(self, turn=turn, player=player, phase=phase)
+    def pos(self, *, turn: int = 2, player: str = "german", phase: str = "movement_1", fog: bool = False) -> Pos:
+        return Pos(self, turn=turn, player=player, phase=phase, fog=fog)
 
 
 class Pos:
-    """A position on a World: every unit off the map (not due) until placed; then the phase begins."""
+    """A position on a World: every unit off the map (not due) until placed; then the phase begins.
+    ``fog``: the fog-of-war option on."""
 
-    def __init__(self, world: World, *, turn: int, player: str, phase: str) -> None:
-        s = new_state(world.name, "test", {}, b"fixture")
+    def __init__(self, world: World, *, turn: int, player: str, phase: str, fog: bool = False) -> None:
+        s = new_state(world.name, "test", {"fog_of_war": True} if fog else {}, b"fixture")
         for u in s["units"].values():
             u.update(hex=None, status="offmap", due=None)
         s.update(turn=turn, player=player, phase=phase, log=[])
