@@ -135,8 +135,9 @@ def undeclare(state: State, uid: str) -> None:
 
 
 def end_declarations(state: State) -> None:
-    """§8.3(1): the combinations are fixed and told; those below the minimum odds are dropped."""
-    sit = Situation(state)
+    """§8.3(1): the combinations are fixed and told; those below the minimum odds are dropped. (The odds told
+    are the attacker's reckoning: under fog of war its encirclement test sees what the attacker sees.)"""
+    sit = situation_for(state, state["player"])
     kept = []
     for c in state["combat"]["declared"]:
         a = assess(state, sit, c["attackers"], c["at"])
