@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bulge_fixtures import ENTRIES, World, active, acts, do, last_log, moves, types, view
@@ -337,11 +338,12 @@ def test_commando_detected_entering_an_allied_hex() -> None:
     w = World()
     s = w.pos().at("G-COM", "0504").at("U-INF1", "0604").begin()
     s = do(s, {"type": "select", "unit": "G-COM"})
-    s["rng"]["forced"] = [4]
-    s2 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    found, missed = copy.deepcopy(s), copy.deepcopy(s)
+    rng.force(found, 4)
+    s2 = do(found, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0
-    s["rng"]["forced"] = [3]
-    s3 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    rng.force(missed, 3)
+    s3 = do(missed, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s3["units"]["G-COM"]["hex"] == "0604" and "move" in types(s3)
 
 
