@@ -13,6 +13,7 @@ from server.engine.core import State
 from server.engine.testing import PlayoutError, check_leaks
 from server.games.bulge import RULES, fog
 from server.games.bulge.units import board
+from server.games.bulge.view import revealed
 
 MAIN_ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
 
@@ -38,10 +39,11 @@ def test_fog_reinforcement_offered_its_entry_hex_whatever_stands_there_unseen() 
     assert "G-PZ1" not in fog.visible(blocked, "allied")
     assert allied_actions(blocked) == allied_actions(clear)
     assert {"type": "select", "unit": "U-REIN"} in allied_actions(blocked)
-    s = do(blocked, {"type": "select", "unit": "U-REIN"})
-    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in acts(s)
-    s = do(s, {"type": "move", "unit": "U-REIN", "to": "0104"})
+    blocked_selected = do(blocked, {"type": "select", "unit": "U-REIN"})
+    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in acts(blocked_selected)
+    s = do(blocked_selected, {"type": "move", "unit": "U-REIN", "to": "0104"})
     assert s["units"]["U-REIN"]["status"] == "offmap" and s["mover"] is None
+    assert revealed(blocked_selected, s)
     line = last_log(s, "entry_blocked")
     assert line["args"]["hex"] == "0104" and line["to"] is None
     assert s["seen"]["allied"]["G-PZ1"]["hex"] == "0104"
@@ -97,6 +99,7 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     s = do(cut, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["units"]["U-INF1"]["hex"] == "0904" and s["mover"] is None
     assert last_log(s, "strategic_blocked")["to"] == ["allied"]
+    assert revealed(cut, s)  # the platform's undo may not take it back: it told the Allies something
     assert {"type": "select", "unit": "U-INF1"} not in allied_actions(s)  # §7.5: its move is over
     s = do(clear, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["units"]["U-INF1"]["hex"] == "0804"
