@@ -40,6 +40,10 @@ class Steered(random.Random):
         return super().choice([c for c in seq if c[1]["type"] == kind])
 
 
+# Hidden variants compared per state and viewer (default: 1 when spread, 2 at every step). The Bulge has one
+# kind of variant per k (server/games/bulge/fog.py VARIANTS: anywhere, entry hexes, the edge of sight, roads).
+VARIANTS = {"bulge": 4}
+
 CASES: list[tuple[str, str, dict[str, Any], dict[str, float], int, int]] = [
     # game, scenario, options, chooser weights, states checked by default (0: all), matches
     ("toy", "race", {}, {}, 0, 3),  # not "long": its "show" reveals a secret the toy's hidden_variant still varies
@@ -66,7 +70,8 @@ def test_whole_match_is_blind_to_hidden_facts(game: str, scenario: str, options:
         picked = states[::stride]
         if picked[-1] is not states[-1]:
             picked.append(states[-1])
-        checks += sum(check_leaks(rules, s, variants=1 if budget else 2) for s in picked)
+        variants = VARIANTS.get(game, 1 if budget else 2)
+        checks += sum(check_leaks(rules, s, variants=variants) for s in picked)
         actions, checked = actions + len(result.log), checked + len(picked)
     print(f"\nindistinguishable {game}: {matches} whole matches, {actions} actions, {checked} states checked "
           f"({'every step' if checked == actions + matches else 'evenly spread'}), {checks} view pairs compared")

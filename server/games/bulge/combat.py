@@ -1,8 +1,9 @@
 """§8 combat: declarations, odds and shifts, the CRT, losses, retreats, pursuit; §5.7 encirclement, §12.
 
 At the start of a combat phase the attacker declares every combination (``declare`` one attacker
-at a time on a target hex, ``undeclare``, then ``end_declarations``), then picks the order of
-resolution (``resolve`` a target). Each combat leaves a queue of tasks in ``state["pending"]``,
+at a time on a target hex, ``undeclare``, then ``end_declarations``), then names the order of
+resolution before any die (``order`` a target, §8.3(2)); the combinations are then resolved in that
+order (``resolve`` the next one). Each combat leaves a queue of tasks in ``state["pending"]``,
 each answered by the player it concerns: the attacker's Aopt choice, the defender's option
 retreat, losses (the defender freely, the attacker spread evenly, §8.7), retreats hex by hex by
 their owner, pursuit, and the stacking check (§6.3).
@@ -17,7 +18,7 @@ from ...engine import rng
 from ...engine.core import Action, Message, State
 from ...engine.crt import ratio
 from . import special
-from .fog import move_readers
+from .fog import move_readers, situation_for
 from .movement import mech_road_only, stack_violations
 from .units import (
     Situation,
@@ -134,8 +135,9 @@ def undeclare(state: State, uid: str) -> None:
 
 
 def end_declarations(state: State) -> None:
-    """§8.3(1)-(2): the combinations are fixed and told; those below the minimum odds are dropped."""
-    sit = Situation(state)
+    """§8.3(1): the combinations are fixed and told; those below the minimum odds are dropped. (The odds told
+    are the attacker's reckoning: under fog of war its encirclement test sees what the attacker sees.)"""
+    sit = situation_for(state, state["player"])
     kept = []
     for c in state["combat"]["declared"]:
         a = assess(state, sit, c["attackers"], c["at"])
@@ -146,12 +148,42 @@ def end_declarations(state: State) -> None:
         log(state, "declared", hex=c["at"], attackers=[name(state, u) for u in c["attackers"]], odds=a["odds"])
     state["combat"]["declared"] = kept
     state["combat"]["building"] = None
+    state["combat"]["order"] = []
+    state["step"] = "order"
+    _announce_when_ordered(state)
+
+
+# === §8.3(2) the order of resolution ===
+
+def order_actions(state: State) -> list[Action]:
+    """§8.3(2): the attacker names the combinations one by one, in the order they will be resolved."""
+    named = state["combat"]["order"]
+    return [{"type": "order", "at": c["at"]} for c in state["combat"]["declared"] if c["at"] not in named]
+
+
+def name_next(state: State, at: str) -> None:
+    state["combat"]["order"].append(at)
+    _announce_when_ordered(state)
+
+
+def _announce_when_ordered(state: State) -> None:
+    """§8.3(2): 「どの順番で戦闘の組み合わせを解決するかを防御側に伝えます」: once every combination has its
+    place (the last one needs no naming), the order is told to the defender before the first die."""
+    c = state["combat"]
+    left = [d["at"] for d in c["declared"] if d["at"] not in c["order"]]
+    if len(left) > 1:
+        return
+    c["order"] += left
+    c["declared"].sort(key=lambda d: c["order"].index(d["at"]))
+    if c["order"]:
+        log(state, "attack_order", hexes=list(c["order"]))
     state["step"] = "resolve"
 
 
 def resolve_actions(state: State) -> list[Action]:
-    # §8.3(2): the attacker announces the order: here, by picking the next combination.
-    return [{"type": "resolve", "at": c["at"]} for c in state["combat"]["declared"]]
+    # §8.3(2)-(5): resolved in the announced order: only the next combination is offered.
+    declared = state["combat"]["declared"]
+    return [{"type": "resolve", "at": declared[0]["at"]}] if declared else []
 
 
 # === §8.3(3)-(4) odds and shifts ===
@@ -263,16 +295,18 @@ def assess(state: State, sit: Situation, attackers: list[str], at: str) -> dict[
     return out
 
 
-def preview(state: State) -> dict[str, Any] | None:
-    """view["attack"]: the combination being built and every declared one, with odds."""
+def preview(state: State, role: str | None) -> dict[str, Any] | None:
+    """view["attack"]: the combination being built and every declared one, with odds, as ``role`` can judge
+    them (fog of war: the encirclement test sees only what ``role`` sees; the combat itself meets the truth)."""
     c = state.get("combat")
-    if not c or state["step"] not in ("declare", "resolve"):
+    if not c or state["step"] not in ("declare", "order", "resolve"):
         return None
-    sit = Situation(state)
+    sit = situation_for(state, role)
     building = c.get("building")
     current = next((d for d in c["declared"] if d["at"] == building), None)
     return {"attackers": list(current["attackers"]) if current else [], "at": building,
-            "candidates": [assess(state, sit, d["attackers"], d["at"]) for d in c["declared"]]}
+            "candidates": [assess(state, sit, d["attackers"], d["at"]) for d in c["declared"]],
+            "order": list(c.get("order") or [])}
 
 
 # === §8.3(5) resolution ===
@@ -304,10 +338,18 @@ def resolve(state: State, at: str) -> None:
     log(state, "combat", hex=at, attackers=[name(state, u) for u in attackers],
         defenders=[name(state, u) for u in defenders], attack=a["attack"], defence=a["defence"], raw=a["raw"],
         shifts=a["shifts"], odds=a["column"], dice=[d1, d2], total=d1 + d2, result=code)
-    r = dict(tables(state).results[code])
-    fortress = is_fortress(state, at)
+    results = tables(state).results
+    r = dict(results[code])
+    forced = 0  # §12.3: the retreat a DR demanded of a fortress defender, now its choice
+    if is_fortress(state, at) and r.get("fortress_becomes"):
+        # §12.3 「DR DR が出ても 防御側は強制退却の結果は無視できます それぞれ D D に変換されます」
+        # (tables.json ``fortress_becomes``); AMBIG-28: the result is then a plain D, Option Retreat and all.
+        forced = int(r["defender_retreat"])
+        log(state, "fortress_result", hex=at, result=code, becomes=r["fortress_becomes"])
+        r = dict(results[str(r["fortress_becomes"])])
     state["current"] = {"at": at, "attackers": attackers, "defenders": defenders, "code": code,
-                        "lost": {u: 0 for u in attackers}, "retreated": []}
+                        "lost": {u: 0 for u in attackers}, "retreated": [],
+                        "from": {u: unit(state, u)["hex"] for u in attackers}}
     tasks: list[dict[str, Any]] = []
     d_side, a_side = enemy(side), side
     d_steps = r["defender_steps"]
@@ -318,10 +360,11 @@ def resolve(state: State, at: str) -> None:
         tasks.append({"kind": "aopt", "side": a_side})
     else:
         if (isinstance(d_steps, int) and d_steps > 0) or int(r["defender_retreat"]) > 0:
-            if r.get("option_retreat"):
-                tasks.append({"kind": "option", "side": d_side})
-            elif int(r["defender_retreat"]) > 0 and fortress:
-                tasks.append({"kind": "fortress", "side": d_side})  # §12.3: DR becomes D, retreat optional
+            if forced:
+                tasks.append({"kind": "fortress", "side": d_side, "hexes": forced,
+                              "option": bool(r.get("option_retreat"))})  # §12.3: hold, or retreat anyway
+            elif r.get("option_retreat"):
+                tasks.append({"kind": "option", "side": d_side})  # §8.5(3)
             tasks.append({"kind": "losses", "side": d_side, "count": d_steps if isinstance(d_steps, int) else 0,
                           "even": False})
             tasks.append({"kind": "retreats", "side": d_side, "hexes": int(r["defender_retreat"])})
@@ -350,14 +393,12 @@ def task_actions(state: State) -> list[Action]:
         top = min(sum(unit(state, u)["steps"] for u in _alive(state, cur["attackers"])),
                   sum(unit(state, u)["steps"] for u in _alive(state, cur["defenders"])))
         return [{"type": "aopt", "steps": n} for n in range(top + 1)]
-    if kind == "option":
-        return [{"type": "option_retreat"}, {"type": "hold"}]
-    if kind == "fortress":
-        return [{"type": "retreat_anyway"}, {"type": "hold"}]
+    if kind in ("option", "fortress"):
+        return retreat_choices(state, task)
     if kind == "losses":
         return [{"type": "lose_step", "unit": u} for u in loss_candidates(state, task)]
     if kind == "retreat":
-        sit = Situation(state)
+        sit = situation_for(state, task["side"])  # fog of war: only what the retreating side sees
         u = task["unit"]
         return [{"type": "retreat", "unit": u, "to": h}
                 for h in retreat_options(state, sit, u, task["origin"], task["left"], task["path"], task["extended"])]
@@ -373,7 +414,33 @@ def task_actions(state: State) -> list[Action]:
         return [{"type": "interdiction_loss", "unit": u} for u in _alive(state, task["units"])]
     if kind == "misdirect":
         return special.misdirect_actions(state, task)
+    if kind == "isolation":
+        return [{"type": "isolation_loss", "unit": u} for u in sorted(_alive(state, task["units"]))]
     return []
+
+
+def can_retreat(state: State, uids: list[str], hexes: int) -> bool:
+    """Whether every one of ``uids`` has a legal retreat of ``hexes`` hexes now (§8.5(2)), as their side sees
+    it (fog of war)."""
+    if not uids:
+        return False
+    sit = situation_for(state, unit(state, uids[0])["side"])
+    return all(retreat_options(state, sit, u, unit(state, u)["hex"], hexes, [unit(state, u)["hex"]], False)
+               for u in uids)
+
+
+def retreat_choices(state: State, task: dict[str, Any]) -> list[Action]:
+    """§8.5(3) Option Retreat, §12.3 retreating anyway from a fortress city: offered only where the defenders
+    have a legal retreat (§12.3 「退却可能であれば」); holding is always possible."""
+    defenders = _alive(state, state["current"]["defenders"])
+    t = tables(state)
+    out: list[Action] = []
+    if (task["kind"] == "option" or task.get("option")) and \
+            can_retreat(state, defenders, int(t.const("option_retreat_hexes"))):
+        out.append({"type": "option_retreat"})
+    if task["kind"] == "fortress" and can_retreat(state, defenders, int(task["hexes"])):
+        out.append({"type": "retreat_anyway"})
+    return [*out, {"type": "hold"}]
 
 
 def loss_candidates(state: State, task: dict[str, Any]) -> list[str]:
@@ -452,6 +519,11 @@ def proceed(state: State) -> None:
                 state["pending"].pop(0)
                 continue
             return
+        if kind == "isolation" and len(_alive(state, task["units"])) <= 1:
+            state["pending"].pop(0)
+            for u in _alive(state, task["units"]):
+                fortress_isolation_loss(state, u, pop=False)
+            continue
         if kind == "interdiction":
             alive = _alive(state, task["units"])
             if len(alive) <= 1:
@@ -459,6 +531,9 @@ def proceed(state: State) -> None:
                 for u in alive:
                     interdiction_loss(state, u, pop=False)
                 continue
+            return
+        if kind in ("option", "fortress") and len(task_actions(state)) == 1:
+            choose_option(state, "hold")  # no legal retreat: nothing to choose (§12.3, §8.5(3))
             return
         return  # aopt, option, fortress: a choice
     if state.get("current") is not None and not any(t["kind"] in COMBAT_TASKS for t in state["pending"]):
@@ -482,24 +557,26 @@ def choose_aopt(state: State, n: int) -> None:
     proceed(state)
 
 
-def choose_option(state: State, retreat: bool) -> None:
-    """§8.5(3): retreat 1 hex and lose 1 step fewer, marked Option Retreat; or hold."""
+def choose_option(state: State, choice: str) -> None:
+    """§8.5(3) ``option``: retreat 1 hex and lose 1 step fewer, marked Option Retreat; §12.3 ``anyway``: a
+    fortress defender retreats as the DR said (its full loss, no marker); ``hold``: no retreat."""
     task = state["pending"].pop(0)
     t = tables(state)
     losses = state["pending"][0]
     retreats = state["pending"][1]
-    if task["kind"] == "fortress":
-        # §12.3: a fortress defender may ignore the forced retreat of a DR.
-        if not retreat:
-            retreats["hexes"] = 0
-            log(state, "fortress_holds", hex=state["current"]["at"])
-    elif retreat:
+    at = state["current"]["at"]
+    if choice == "option":
         losses["count"] = max(0, losses["count"] - int(t.const("option_retreat_steps")))
         retreats["hexes"] = int(t.const("option_retreat_hexes"))
         retreats["option"] = True
         for d in _alive(state, state["current"]["defenders"]):
             unit(state, d)["option_retreat"] = True
-        log(state, "option_retreat", hex=state["current"]["at"])
+        log(state, "option_retreat", hex=at)
+    elif choice == "anyway":
+        retreats["hexes"] = int(task["hexes"])
+        log(state, "fortress_retreats", hex=at)
+    elif task["kind"] == "fortress":
+        log(state, "fortress_holds", hex=at)  # §12.3: the fortress defender ignores the forced retreat
     proceed(state)
 
 
@@ -514,6 +591,16 @@ def interdiction_loss(state: State, uid: str, pop: bool = True) -> None:
         m["units"] = [u for u in m["units"] if u != uid]
         if not m["units"]:
             state["mover"] = None
+    if pop:
+        proceed(state)
+
+
+def fortress_isolation_loss(state: State, uid: str, pop: bool = True) -> None:
+    """§12.4: the unit the owner picked loses the fortress stack's one step of continued isolation."""
+    from .supply import isolation_loss
+    if pop:
+        state["pending"].pop(0)
+    isolation_loss(state, uid)
     if pop:
         proceed(state)
 
@@ -570,6 +657,9 @@ def retreat_options(state: State, sit: Situation, uid: str, origin: str, left: i
 
 
 def retreat_step(state: State, to: str) -> None:
+    """One hex of a retreat. Offered from what the retreating side sees; the step itself needs nothing more,
+    as the hex entered and its EZOC lie within 2 hexes of the unit, in its sight (fog.py); what lies beyond
+    is met at the next step (no legal hex left: surrender, §8.5(2))."""
     task = state["pending"][0]
     uid = task["unit"]
     frm = unit(state, uid)["hex"]
@@ -599,9 +689,11 @@ def pursuers(state: State) -> list[str]:
     alive = [u for u in _alive(state, cur["attackers"]) if u not in cur["retreated"]]
     losers = [u for u in cur["attackers"] if cur["lost"].get(u)]
     if losers:
-        # §8.6: if the attacker lost steps, only the units that lost steps and those stacked with them.
-        hexes = {unit(state, u)["hex"] for u in _alive(state, losers)}
-        alive = [u for u in alive if unit(state, u)["hex"] in hexes]
+        # §8.6 「ステップを失ったユニット 及びそれにスタックしていたユニット」: if the attacker lost steps, only the
+        # units that lost steps and those that were stacked with them (destroyed or not) when they attacked.
+        start = cur.get("from") or {}
+        hexes = {start.get(u, unit(state, u)["hex"]) for u in losers}
+        alive = [u for u in alive if start.get(u, unit(state, u)["hex"]) in hexes]
     out = []
     here = sit.units(at, state["player"])
     for u in alive:
@@ -642,7 +734,7 @@ def remove_excess(state: State, uid: str) -> None:
 def prompt_args(state: State) -> Message:
     task = state["pending"][0]
     cur: dict[str, Any] = state.get("current") or {}
-    args: dict[str, Any] = {"hex": cur.get("at")}
+    args: dict[str, Any] = {"hex": task.get("hex", cur.get("at"))}
     if task["kind"] == "losses":
         args["steps"] = task["count"]
     if task["kind"] == "retreat":

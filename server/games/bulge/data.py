@@ -343,6 +343,11 @@ class Tables:
                 _check(code in results, f"tables.json: CRT result {code!r} has no entry in results")
         for code, r in results.items():
             _check(set(r) >= RESULT_FIELDS, f"tables.json: result {code} lacks {sorted(RESULT_FIELDS - set(r))}")
+            if r["defender_retreat"]:
+                # §12.3: against a fortress city each DR becomes a D
+                becomes = r.get("fortress_becomes")
+                _check(becomes in results and not results[becomes]["defender_retreat"],
+                       f"tables.json: result {code} needs fortress_becomes, a result without a retreat (§12.3)")
         terrain = raw["terrain"]
         for key in TERRAIN_NAMES:
             _check(key in terrain, f"tables.json: terrain {key} missing")

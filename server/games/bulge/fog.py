@@ -11,7 +11,9 @@ Reading (documented in PROVENANCE.md):
 - spectators see only what both sides see: a unit is shown to them when its enemy sees it; no last-seen
   marks;
 - log lines about movement, supply and losses out of the enemy's sight are addressed to the owner only
-  (a move line is public when the enemy sees the unit at both ends of it).
+  (a move line is public when the enemy sees the unit at both ends of it);
+- what a side is offered is drawn from what it sees (``situation_for``); a hidden unit is met when the
+  action is taken (an entry hex it holds, a road it cut, a retreat it closes: movement.py, combat.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import random
 from typing import Any
 
 from ...engine.core import Role, State
-from .units import board, enemy, is_commando
+from .units import Situation, board, enemy, is_commando, spec
 
 SIGHT = 2
 SIDES = ("german", "allied")
@@ -82,6 +84,15 @@ def visible(state: State, role: Role | None) -> set[str]:
     return {uid for uid, u in state["units"].items() if seen_by(state, enemy(u["side"]), uid, eyes[enemy(u["side"])])}
 
 
+def situation_for(state: State, side: str | None) -> Situation:
+    """Where everything stands as ``side`` may know it (None: spectators): its own units and the enemy units it
+    sees now; without fog of war, everything. What a side is offered is drawn from this, so that it depends
+    only on what the side may see (shared DESIGN.md); the rules then meet the truth when the action is taken."""
+    if not on(state):
+        return Situation(state)
+    return Situation(state, visible(state, side), viewer=side or "spectators")
+
+
 def readers(state: State, uid: str) -> list[Role] | None:
     """Who may read a log line about ``uid`` now: everybody, or (fog, out of the enemy's sight) its owner."""
     if not on(state):
@@ -122,6 +133,15 @@ def remember(state: State) -> None:
                     mine[uid] = mark
 
 
+def meet(state: State, side: str, uids: list[str]) -> None:
+    """``side`` met these enemy units where they stand (a move refused by them): it remembers them there."""
+    if not on(state) or not uids:
+        return
+    memory = state.setdefault("seen", {"german": {}, "allied": {}})[side]
+    for uid in uids:
+        memory[uid] = {"hex": state["units"][uid]["hex"], "turn": state["turn"]}
+
+
 def last_seen(state: State, role: Role | None, shown: set[str]) -> list[dict[str, Any]]:
     if not on(state) or role not in SIDES:
         return []
@@ -133,34 +153,77 @@ def last_seen(state: State, role: Role | None, shown: set[str]) -> list[dict[str
     return out
 
 
+# The kinds of hidden variant, one per ``k`` (modulo): where the unseen enemy units are put. Each puts them
+# where a rule could feel them if the code read what the watcher may not see: anywhere out of sight; on the
+# watcher's entry hexes (reinforcements come on there, §9.3); on the ring just outside its sight, where their
+# ZOC reaches hexes the watcher's units could retreat into or move through (commandos, never seen by the
+# Allies, go into and next to Allied hexes); on the roads, main roads first (strategic movement §7.2, supply
+# §11.2 and occupation §13.3 follow them).
+VARIANTS = ("anywhere", "entries", "edge", "roads")
+
+
 def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
-    """A state differing only in what ``role`` cannot see: unseen enemy units moved elsewhere out of sight
-    and their steps changed. None without fog (digest §6: nothing is hidden)."""
+    """A state differing only in what ``role`` cannot see: the enemy units it does not see moved to other hexes
+    it does not see (``VARIANTS[k % 4]`` says which), their steps changed. For spectators, the units of one
+    side (German for k = 0, 1; Allied for k = 2, 3) that the other does not see, to hexes the other does not see:
+    sight between units is mutual, so that changes nothing the spectators see (a commando, which the Allies
+    never see, is treated so too: moved only from and to hexes out of the Allies' sight, where it sees no
+    Allied unit). None without fog (digest §6: nothing is hidden)."""
     if not on(state):
         return None
-    rnd = random.Random(k * 7919 + len(state["log"]))
+    kind = VARIANTS[k % len(VARIANTS)]
+    rnd = random.Random(f"{kind}/{k}/{len(state['log'])}")
     # only the units differ (the rest is shared); a unit record holds plain values only
     other = {**state, "units": {uid: dict(u) for uid, u in state["units"].items()}}
-    b = board(state)
-    # spectators: move hidden German units only (keeps the Allied eyes still)
-    hidden_sides = [enemy(str(role))] if role in SIDES else ["german"]
+    shown = visible(state, role)
+    taken = {u["hex"] for uid, u in state["units"].items() if u["status"] == "map" and uid in shown}
+    places: dict[tuple[str, bool], list[str]] = {}
     changed = False
-    for side in hidden_sides:
-        watcher = enemy(side)
-        eyes = sight(state, watcher)
-        # conservative: out of sight by 2 more hexes, so that no retreat or encirclement test of a seen
-        # unit can feel the moved unit's ZOC
-        near = {x for u in state["units"].values() if u["side"] == watcher and u["status"] == "map"
-                for x in (u["hex"], *_within(b, u["hex"], SIGHT + 2))}
-        free = [h for h in b.hexes if h not in near]
-        shown = visible(state, None) if role is None else set()
-        for uid, u in sorted(other["units"].items()):
-            if u["side"] != side or u["status"] != "map" or seen_by(state, watcher, uid, eyes):
-                continue
-            if uid in shown:
-                continue
-            u["hex"] = rnd.choice(free)
-            if not is_commando(state, uid):
-                u["steps"] = rnd.choice((1, 2))
-            changed = True
+    moving = {enemy(str(role))} if role in SIDES else {SIDES[(k // 2) % 2]}
+    for uid in sorted(uid for uid, u in state["units"].items()
+                      if u["status"] == "map" and uid not in shown and u["side"] in moving):
+        u = other["units"][uid]
+        watcher = enemy(u["side"])
+        anywhere = is_commando(state, uid) and watcher == "allied" and role == "allied"
+        if not anywhere and u["hex"] in sight(state, watcher):
+            continue  # a commando in the Allies' sight: it shows the spectators the Allied units it sees
+        if (watcher, anywhere) not in places:
+            places[(watcher, anywhere)] = _places(state, kind, watcher, anywhere, rnd)
+        h = next((h for h in places[(watcher, anywhere)] if h not in taken), None)
+        if h is not None:
+            u["hex"] = h
+        taken.add(u["hex"])
+        if not is_commando(state, uid):
+            u["steps"] = rnd.choice((1, 2))
+        changed = changed or u != state["units"][uid]
     return other if changed else None
+
+
+def _places(state: State, kind: str, watcher: str, anywhere: bool, rnd: random.Random) -> list[str]:
+    """Candidate hexes for unseen units, best first: out of ``watcher``'s sight (``anywhere``: a commando hiding
+    from the Allies), of the kind asked for, then anywhere else out of sight."""
+    b = board(state)
+    eyes = sight(state, watcher)
+    posts = {u["hex"] for u in state["units"].values() if u["side"] == watcher and u["status"] == "map"}
+    if kind == "entries":
+        # the entry hexes a reinforcement of the watcher's is due at (or a guard may come back on at) first
+        codes = {entry[1] for uid, u in state["units"].items()
+                 if u["side"] == watcher and u["status"] == "offmap" and u.get("due") is not None
+                 and (entry := spec(state, uid).entry) is not None}
+        back = {u["enter_at"] for u in state["units"].values() if u["side"] == watcher and u.get("enter_at")}
+        due = sorted({e.hex for e in b.entries_of(watcher) if e.code in codes} | back)
+        best = due + sorted({e.hex for e in b.entries_of(watcher)} - set(due))
+    elif kind == "edge":
+        near = {x for p in posts for x in _within(b, p, 1)} if anywhere else set()
+        best = sorted(near | ({x for p in posts for x in _within(b, p, SIGHT + 1)} - eyes))
+    elif kind == "roads":
+        best = sorted(b.main_road_hexes) + sorted(b.road_hexes - b.main_road_hexes)
+    else:
+        best = []
+    best = [h for h in best if anywhere or h not in eyes]
+    if kind != "entries":
+        rnd.shuffle(best)
+    chosen = set(best)
+    rest = [h for h in b.hexes if h not in chosen and (anywhere or h not in eyes)]
+    rnd.shuffle(rest)
+    return best + rest

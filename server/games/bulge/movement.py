@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
 from . import special
-from .fog import move_readers
+from .fog import meet, move_readers, situation_for
 from .units import (
     Situation,
     board,
@@ -38,6 +38,11 @@ def begin(state: State) -> None:
     from .supply import occupation
     bd = board(state)  # §7.2(3): as it stood at the start of the phase (kept where not the initial owner)
     state["occupied_start"] = {h: s for h, s in occupation(state).items() if s != bd.initial_owner(h)}
+    if state.get("options", {}).get("fog_of_war"):
+        # fog of war: the occupation as the moving side could judge it (its own units, the enemy it sees);
+        # strategic moves are offered from this and meet the true one (``occupied_start``) when made
+        seen = occupation(state, situation_for(state, state["player"]))
+        state["occupied_start_seen"] = {h: s for h, s in seen.items() if s != bd.initial_owner(h)}
 
 
 # === Who may move, and how far ===
@@ -97,9 +102,11 @@ def entry_hexes(state: State, uid: str, sit: Situation) -> list[str]:
     return sorted(set(out))
 
 
-def owner_at_start(state: State, hex_id: str) -> str | None:
-    """§7.2(3): occupation as it stood at the start of the movement phase."""
-    occ: dict[str, str | None] = state["occupied_start"]
+def owner_at_start(state: State, hex_id: str, seen: bool = False) -> str | None:
+    """§7.2(3): occupation as it stood at the start of the movement phase (``seen``: as the moving side could
+    judge it under fog of war)."""
+    occ: dict[str, str | None] = state["occupied_start_seen" if seen and "occupied_start_seen" in state
+                                       else "occupied_start"]
     if hex_id in occ:
         value = occ[hex_id]
         return str(value) if value is not None else None
@@ -127,7 +134,7 @@ def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str |
         # start of the phase (commandos excepted), never into an enemy-occupied important city.
         if not bd.is_main_road(a, b) or b in ezoc:
             return None
-        owner = owner_at_start(state, b)
+        owner = owner_at_start(state, b, seen=sit.viewer is not None)
         opened = side == "german" and b in (state.get("commando_roads") or [])  # §9.5(2), AMBIG-22
         if owner != side and not commandos and not opened:
             return None
@@ -223,7 +230,7 @@ def can_go_strategic(state: State, sit: Situation) -> bool:
 
 
 def legal_actions(state: State) -> list[Action]:
-    sit = Situation(state)
+    sit = situation_for(state, state["player"])  # fog of war: only what the mover sees
     acts: list[Action] = []
     m = state["mover"]
     if m is not None:
@@ -277,7 +284,8 @@ def select(state: State, uids: list[str]) -> None:
 
 
 def select_stack(state: State, at: str) -> None:
-    uids = sorted(u for u in Situation(state).units(at, state["player"]) if can_select(state, u))
+    sit = situation_for(state, state["player"])
+    uids = sorted(u for u in sit.units(at, state["player"]) if can_select(state, u, sit))
     if not uids:
         raise IllegalAction(f"Nothing of yours to move at {at}.")
     select(state, uids)
@@ -311,7 +319,9 @@ def move(state: State, to: str) -> None:
             return
         sit = Situation(state)
     cost = step_cost(state, sit, uids, state["mover"]["mode"], a, to)
-    assert cost is not None
+    if cost is None or any(mp_left(state, u) < cost for u in uids):
+        _blocked(state, sit, uids, a, to)  # fog of war: offered from what the side saw, met now
+        return
     for u in uids:
         rec = unit(state, u)
         rec["mp"] = int(rec.get("mp", 0)) + cost
@@ -336,10 +346,38 @@ def move(state: State, to: str) -> None:
         state["pending"].append({"kind": "interdiction", "side": "german", "units": list(uids)})
     if not commandos and to in Situation(state).ezoc(state["player"]):
         state["mover"]["stopped"] = True  # §5.4/§7.7: entering an EZOC stops the move
-    if state["mover"] is not None and not destinations(state, Situation(state)) and not state["pending"] \
+    _finish_if_done(state, uids)
+
+
+def _finish_if_done(state: State, uids: list[str]) -> None:
+    """A move with nothing left to do ends by itself (judged on what the mover sees)."""
+    if state["mover"] is not None and not destinations(state, situation_for(state, state["player"])) \
+            and not state["pending"] \
             and not special.breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
             and not special.escape_actions(state, uids):
         finish_move(state)
+
+
+def _blocked(state: State, sit: Situation, uids: list[str], a: str | None, to: str) -> None:
+    """Fog of war: a step offered from what the moving side sees meets what it did not see. The moves are
+    offered from ``fog.situation_for``, so only two facts can differ: an unseen enemy unit holding an entry
+    hex (every other hex a step enters lies within sight of the mover, §5.1 ZOC included), and the occupation
+    at the start of the phase that strategic movement reads (§7.2(3): a road held only if a road-only path
+    joins it to a source, §13.3(2), which unseen units may cut far away). The unit does not enter, and its
+    move for the phase is over (§7.5: a move begun cannot be resumed or redone); a reinforcement that did not
+    enter is delayed at the end of the phase (§9.3)."""
+    side = unit(state, uids[0])["side"]
+    names = [name(state, u) for u in uids]
+    if a is None:
+        # §6.2(1), §9.3: no entry into a hex holding enemy units; the units met are seen there
+        meet(state, side, sit.units(to, enemy(side), commandos=False))
+        log(state, "entry_blocked", units=names, hex=to)
+    else:
+        assert state["mover"]["mode"] == "strategic", "only strategic moves can meet an unseen fact"
+        log(state, "strategic_blocked", [side], units=names, hex=to)  # §7.2(3)
+    for u in uids:
+        unit(state, u)["moved"] = True
+    finish_move(state)
 
 
 def _log_step(state: State, uids: list[str], a: str | None, to: str) -> None:

@@ -128,6 +128,9 @@ def _after(state: State) -> None:
         return
     if state["step"] == "resolve" and not state["combat"]["declared"]:
         state["step"] = "end"
+    if state["step"] == "supply":
+        _finish_player_turn(state)  # §12.4: the owner has chosen; the player turn goes on
+        return
     if state["step"] != "end":
         return
     if state["phase"].startswith("combat"):
@@ -141,8 +144,15 @@ def _after(state: State) -> None:
 
 
 def _end_player_turn(state: State) -> None:
+    supply.check(state, state["player"])  # §11.1, AMBIG-8: at the end of the 2nd combat phase
+    if state["pending"]:
+        state["step"] = "supply"  # §12.4: the owner of an isolated fortress stack picks the unit first
+        return
+    _finish_player_turn(state)
+
+
+def _finish_player_turn(state: State) -> None:
     side = state["player"]
-    supply.check(state, side)  # §11.1, AMBIG-8: at the end of the 2nd combat phase
     # §13.4 VP phase: the points of this player turn are already on the track; record them.
     log(state, "vp_phase", player={"key": f"side.{side}"}, vp=state["vp_turn"], total=state["vp"])
     state["vp_turn"] = 0
@@ -221,6 +231,8 @@ def legal_actions(state: State, role: Role) -> list[Action]:
         return movement.legal_actions(state)
     if step == "declare":
         return combat.declare_actions(state)
+    if step == "order":
+        return combat.order_actions(state)
     if step == "resolve":
         return combat.resolve_actions(state)
     if step == "lines":
@@ -255,14 +267,18 @@ def apply(state: State, role: Role, action: Action) -> State:
         combat.undeclare(state, by_ref(state, action["unit"]))
     elif kind == "end_declarations":
         combat.end_declarations(state)
+    elif kind == "order":
+        combat.name_next(state, action["at"])
     elif kind == "resolve":
         combat.resolve(state, action["at"])
     elif kind == "aopt":
         combat.choose_aopt(state, int(action["steps"]))
-    elif kind in ("option_retreat", "retreat_anyway"):
-        combat.choose_option(state, True)
+    elif kind == "option_retreat":
+        combat.choose_option(state, "option")
+    elif kind == "retreat_anyway":
+        combat.choose_option(state, "anyway")
     elif kind == "hold":
-        combat.choose_option(state, False)
+        combat.choose_option(state, "hold")
     elif kind == "lose_step":
         combat.take_loss(state, by_ref(state, action["unit"]))
     elif kind == "retreat":
@@ -289,6 +305,8 @@ def apply(state: State, role: Role, action: Action) -> State:
         special.place_guard(state, by_ref(state, action["unit"]))
     elif kind == "interdiction_loss":
         combat.interdiction_loss(state, by_ref(state, action["unit"]))
+    elif kind == "isolation_loss":
+        combat.fortress_isolation_loss(state, by_ref(state, action["unit"]))
     elif kind == "paradrop":
         special.paradrop(state, by_ref(state, action["unit"]), action["at"])
     elif kind == "skorzeny":

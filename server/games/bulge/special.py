@@ -288,11 +288,14 @@ def break_through(state: State, uids: list[str], eid: str) -> None:
 
 
 def guard_candidates(state: State, eid: str) -> list[str]:
-    """§13.7: the reinforcements due at that entry, earliest first; then the neighbouring direction's;
-    then any Allied unit on the map not in an EZOC (the Allied player chooses among equals)."""
+    """§13.7: the reinforcements due at that entry, earliest first; then those of the neighbouring direction,
+    and on round the map edge 「S なら SW SW に該当ユニットがなければ NW といった具合」 (AMBIG-7: W lies between SW
+    and NW; two directions equally far are one choice); then any Allied unit on the map not in an EZOC (the
+    Allied player chooses among equals)."""
     code = board(state).entries[eid].code
     i = DIRECTIONS.index(code)
-    tiers = [[code], [d for d in (DIRECTIONS[j] for j in (i - 1, i + 1) if 0 <= j < len(DIRECTIONS))]]
+    tiers = [[DIRECTIONS[j] for j in (i - d, i + d) if 0 <= j < len(DIRECTIONS)] if d else [code]
+             for d in range(len(DIRECTIONS))]
     for codes in tiers:
         pool = [uid for uid, u in state["units"].items() if u["side"] == "allied" and (
             (u["status"] == "offmap" and u.get("due") is not None and _entry_code(state, uid) in codes)
@@ -534,6 +537,19 @@ def _direction(b: Board, h: str, d: str) -> str | None:
     return None  # off the map
 
 
+def landing_loss(state: State, land: str) -> int | str:
+    """§9.4(2): the loss by the landing hex: its terrain and its town or city each have a loss, and the worse
+    counts (a town in deep forest eliminates, as deep forest does); a hex holding an enemy unit eliminates."""
+    b = board(state)
+    losses = tables(state).const("paradrop_landing_loss")
+    if Situation(state).has_enemy(land, "german"):
+        return str(losses.get("enemy_unit", "eliminated"))
+    found = [losses.get(k, 0) for k in (b.terrain_of(land), b.place_kind(land)) if k is not None]
+    if "eliminated" in found:
+        return "eliminated"
+    return max(int(x) for x in found)
+
+
 def paradrop(state: State, uid: str, at: str) -> None:
     """§9.4(2): 1d6: 1-4 drift that many hexes (direction from the Paradrop Table), 5 abort, 6 on target;
     then the landing losses by the landing hex."""
@@ -556,12 +572,7 @@ def paradrop(state: State, uid: str, at: str) -> None:
     if land is None:
         destroy(state, uid, "paradrop")  # off the map: eliminated, scored
         return
-    sit = Situation(state)
-    losses = t.const("paradrop_landing_loss")
-    if sit.has_enemy(land, "german"):
-        loss: Any = losses.get("enemy_unit", "eliminated")
-    else:
-        loss = losses.get(b.place_kind(land) or b.terrain_of(land), 0)
+    loss = landing_loss(state, land)
     if loss == "eliminated":
         destroy(state, uid, "paradrop")
     else:

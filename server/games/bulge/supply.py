@@ -194,16 +194,24 @@ def check(state: State, side: str) -> None:
             uncross(state, uid)  # §13.11(2): an isolated unit's West Wall loss is cancelled
         else:
             isolated_hit.setdefault(u["hex"], []).append(uid)
-    from .units import lose_step
     for h, uids in sorted(isolated_hit.items()):
-        # §11.5: continued isolation costs each unit a step; §12.4: in a fortress city the stack loses one.
-        victims = uids[:1] if is_fortress(state, h) else uids
-        for uid in victims:
-            log(state, "isolation_loss", private(state, side), unit=name(state, uid), hex=h)
-            lose_step(state, uid, "isolation")
+        if is_fortress(state, h) and len(uids) > 1:
+            # §12.4: in a fortress city the stack loses one step as a whole; its owner picks the unit.
+            state["pending"].append({"kind": "isolation", "side": side, "hex": h, "units": uids})
+            continue
+        for uid in uids:  # §11.5: continued isolation costs each unit a step
+            isolation_loss(state, uid)
     if side == "german":
         from .special import broken_through_supply
         broken_through_supply(state, ok)  # §13.8
+
+
+def isolation_loss(state: State, uid: str) -> None:
+    """§11.5 / §12.4: a step lost to continued isolation."""
+    from .units import lose_step
+    log(state, "isolation_loss", private(state, unit(state, uid)["side"]), unit=name(state, uid),
+        hex=unit(state, uid)["hex"])
+    lose_step(state, uid, "isolation")
 
 
 def is_supplied_for(state: State, uid: str) -> bool:

@@ -8,6 +8,7 @@ status, steps, supply, per-phase flags); what a unit *is* (strengths, nation, di
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from typing import Any
 
 from ...engine.core import IllegalAction, Message, Role, State
@@ -84,13 +85,17 @@ def strength(state: State, uid: str) -> tuple[int, int]:
 # === Where everything is: computed once per question, never stored ===
 
 class Situation:
-    """Who stands where and the zones of control, for one look at the state (§5.1)."""
+    """Who stands where and the zones of control, for one look at the state (§5.1).
 
-    def __init__(self, state: State) -> None:
+    ``only``: the units a side may know of (fog of war, ``fog.situation_for``), whose ``viewer`` it is; None
+    (the default) is the truth, which the rules apply."""
+
+    def __init__(self, state: State, only: Collection[str] | None = None, viewer: str | None = None) -> None:
         self.state = state
+        self.viewer = viewer
         self.at: dict[str, list[str]] = defaultdict(list)
         for uid, u in state["units"].items():
-            if u["status"] == "map":
+            if u["status"] == "map" and (only is None or uid in only):
                 self.at[u["hex"]].append(uid)
         self._zoc: dict[str, frozenset[str]] = {}
 

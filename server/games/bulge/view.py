@@ -37,7 +37,7 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
     if u["side"] == state["player"] and state["step"] == "move" and u["status"] in ("map", "offmap"):
         c["mp_left"] = movement.mp_left(state, uid) / tables(state).mp_scale
         c["moved"] = bool(u.get("moved"))
-    if state["step"] in ("declare", "resolve") and u["status"] == "map":
+    if state["step"] in ("declare", "order", "resolve") and u["status"] == "map":
         c["attacked"] = bool(u["attacked"])
     return c
 
@@ -77,7 +77,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "reinforcements": reinforcements,
         "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
         if mover and all(u in shown for u in mover["units"]) else None,
-        "attack": combat.preview(state),
+        "attack": combat.preview(state, role),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny
@@ -132,7 +132,8 @@ def revealed(before: State, after: State) -> bool:
     that it may not be undone. Without fog of war nothing is hidden (digest §6): False. Under fog of war: a
     side now sees an enemy unit it did not see before; or what a side remembers of enemy positions
     (``state["seen"]``, the hexes: the turn stamp is no news) changed, e.g. a seen unit moved in its sight;
-    or a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3))."""
+    or a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3));
+    or a move met an unseen fact (an entry hex held by enemy units, a road cut out of sight: movement.py)."""
     if not fog.on(after):
         return False
     for side in SIDES:
@@ -140,8 +141,11 @@ def revealed(before: State, after: State) -> bool:
             return True
     if _memory(before) != _memory(after):
         return True
+    new = after["log"][len(before["log"]):]
+    if any(e["key"] in ("log.entry_blocked", "log.strategic_blocked") for e in new):
+        return True
     return any(e["key"] in ("log.detection", "log.astray") and (e["to"] is None or "allied" in e["to"])
-               for e in after["log"][len(before["log"]):])
+               for e in new)
 
 
 def _enemies_seen(state: State, side: str) -> set[str]:

@@ -6,7 +6,16 @@
 '0504'
 
 The board is 10 x 8 pointy-top hexes, odd rows shifted east (like the real map), all clear unless
-a test says otherwise. Nothing here reads the real data files.
+a test says otherwise (``World(cols=6, rows=6, entries=...)`` for a smaller one). Nothing here reads
+the real data files: each ``World`` is a ``GameData`` of its own, registered under a fresh name
+(``data.register``), and every state made on it names it in ``state["data"]``.
+
+>>> small = World(cols=6, rows=6, terrain={"0303": "deep_forest"}, entries={
+...     "E1": {"hex": "0603", "side": "german", "code": "E"},
+...     "W1": {"hex": "0103", "side": "allied", "code": "W", "colour": "yellow"},
+...     "S1": {"hex": "0306", "side": "allied", "code": "S", "colour": "orange"}}, germany=["0601"])
+>>> small.board.terrain_of("0303"), len(small.board.hexes)
+('deep_forest', 36)
 """
 
 from __future__ import annotations
@@ -47,7 +56,9 @@ def _r(ds: Any, dr: int, as_: int, ar: int, opt: bool = False, **extra: Any) -> 
 
 
 RESULTS = {
-    "DE": _r("all", 0, 0, 0), "D1R": _r(1, 1, 0, 0), "D2R": _r(1, 2, 0, 0), "Ex": _r(1, 0, 1, 0),
+    # §12.3: against a fortress city a DR becomes the D of the same loss (``fortress_becomes``)
+    "DE": _r("all", 0, 0, 0), "D1R": _r(1, 1, 0, 0, fortress_becomes="D1"),
+    "D2R": _r(1, 2, 0, 0, fortress_becomes="D1"), "Ex": _r(1, 0, 1, 0),
     "Aopt": _r(0, 0, 0, 0, attacker_choice=True), "D1": _r(1, 0, 0, 0, True), "D2": _r(2, 0, 0, 0, True),
     "Cont": _r(0, 0, 0, 0), "AR": _r(0, 0, 0, 1), "A1R": _r(0, 0, 1, 1), "A2R": _r(0, 0, 1, 2),
     "A1": _r(0, 0, 1, 0), "AE": _r(0, 0, 2, 0), "DA": _r(1, 0, 1, 0, True),
@@ -154,13 +165,13 @@ class World:
                  tables: dict[str, Any] | None = None, units: dict[str, dict[str, Any]] | None = None,
                  setup: dict[str, dict[str, str]] | None = None, army_lines: dict[str, list[str]] | None = None,
                  entries: dict[str, dict[str, Any]] | None = None,
-                 named_rivers: dict[str, Any] | None = None) -> None:
-        grid = [["."] * COLS for _ in range(ROWS)]
+                 named_rivers: dict[str, Any] | None = None, cols: int = COLS, rows: int = ROWS) -> None:
+        grid = [["."] * cols for _ in range(rows)]
         for h, t in (terrain or {}).items():
             grid[int(h[2:]) - 1][int(h[:2]) - 1] = TERRAIN_CHARS[t]
         lines = ["# synthetic", *("".join(r) for r in grid)]
         raw_map = {
-            "grid": {"cols": COLS, "rows": ROWS, "top": "pointy", "shift": "odd"},
+            "grid": {"cols": cols, "rows": rows, "top": "pointy", "shift": "odd"},
             "places": {h: {"name": {"en": h, "ja": h}, "kind": k} for h, k in (places or {}).items()},
             "rivers": rivers or [], "major_rivers": major_rivers or [], "roads": roads or [],
             "main_roads": main_roads or [], "west_wall": west_wall or [], "germany": germany or ["1001"],
@@ -174,15 +185,16 @@ class World:
         self.name = f"test-{next(_names)}"
         register(self.name, self.data)
 
-    def pos(self, *, turn: int = 2, player: str = "german", phase: str = "movement_1") -> Pos:
-        return Pos(self, turn=turn, player=player, phase=phase)
+    def pos(self, *, turn: int = 2, player: str = "german", phase: str = "movement_1", fog: bool = False) -> Pos:
+        return Pos(self, turn=turn, player=player, phase=phase, fog=fog)
 
 
 class Pos:
-    """A position on a World: every unit off the map (not due) until placed; then the phase begins."""
+    """A position on a World: every unit off the map (not due) until placed; then the phase begins.
+    ``fog``: the fog-of-war option on."""
 
-    def __init__(self, world: World, *, turn: int, player: str, phase: str) -> None:
-        s = new_state(world.name, "test", {}, b"fixture")
+    def __init__(self, world: World, *, turn: int, player: str, phase: str, fog: bool = False) -> None:
+        s = new_state(world.name, "test", {"fog_of_war": True} if fog else {}, b"fixture")
         for u in s["units"].values():
             u.update(hex=None, status="offmap", due=None)
         s.update(turn=turn, player=player, phase=phase, log=[])
@@ -276,6 +288,8 @@ def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, mov
         by.setdefault(c[1]["type"], []).append(c)
     grid = board(state).grid
     player = state["player"]
+    if state["step"] == "order":
+        return by["order"][0]  # §8.3(2): in the order declared
     if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
         skip = [c for c in choices if c[1]["type"] in ("end_air", "end_lines", "end_pursuit")]
         if skip and rnd.random() < 0.7:
@@ -428,6 +442,8 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
         if places:
             return rnd.choice(places)
         return by["end_setup"][0] if "end_setup" in by else rnd.choice(choices)
+    if state["step"] == "order":
+        return by["order"][0]  # §8.3(2): in the order declared
     if state["pending"] or state["step"] not in ("move", "declare", "resolve"):
         if "pursue" in by and player == "german":
             return by["pursue"][0]

@@ -234,3 +234,51 @@ def test_reinforcement_turns_match_constants(units: dict, tables: dict) -> None:
     assert units["G-150"]["entry"]["turn"] == c["skorzeny_turn"]
     assert units["G-FB"]["entry"]["turn"] == c["fb_fg_turn"]
     assert min(u["entry"]["turn"] for u in units.values() if u["entry"]) == c["first_reinforcement_turn"]
+
+
+# === The reconstructed CRT, typed out (PROVENANCE.md "CRT", reviewed against digest §8.3-§8.5) ===
+# Literal values, not read from tables.json: a change to the table must change this test too.
+
+CRT_COLUMNS_TYPED = {  # rolls 2..12, one column each
+    "1:2": ["D1", "Ex1", "Aopt", "AR", "Cont", "AR1", "A1", "AR1", "A2", "AR2", "A2"],
+    "3:1": ["DR2", "DR1", "DR1", "D1", "DA1", "Ex1", "Aopt", "Cont", "AR", "AR1", "A1"],
+    "7:1": ["DElim", "DElim", "DElim", "DR2", "DR2", "DR1", "D2", "D1", "DA2", "Ex2", "Aopt"],
+}
+CRT_ROWS_TYPED = {  # columns 1:2 .. 7:1, one roll each
+    2: ["D1", "DR1", "DR1", "DR2", "DElim", "DElim", "DElim", "DElim"],
+    7: ["AR1", "Cont", "Aopt", "Ex1", "DA1", "D2", "DR1", "DR1"],
+    12: ["A2", "AR2", "AR2", "A1", "AR1", "AR", "Cont", "Aopt"],
+}
+# (defender steps, defender retreat, attacker steps, attacker retreat, option retreat, fortress_becomes)
+RESULTS_TYPED = {
+    "DElim": ("all", 0, 0, 0, False, None), "DR2": (2, 2, 0, 0, False, "D2"), "DR1": (1, 1, 0, 0, False, "D1"),
+    "D2": (2, 0, 0, 0, True, None), "D1": (1, 0, 0, 0, True, None), "DA2": (2, 0, 1, 0, True, None),
+    "DA1": (1, 0, 1, 0, True, None), "Ex2": (2, 0, 2, 0, False, None), "Ex1": (1, 0, 1, 0, False, None),
+    "Aopt": (0, 0, 0, 0, False, None), "Cont": (0, 0, 0, 0, False, None), "AR": (0, 0, 0, 1, False, None),
+    "AR1": (0, 0, 1, 1, False, None), "AR2": (0, 0, 2, 2, False, None), "A1": (0, 0, 1, 0, False, None),
+    "A2": (0, 0, 2, 0, False, None),
+}
+
+
+def test_crt_values_as_reconstructed() -> None:
+    """§8.3(5), §14.2: the CRT the rules read (``Tables.crt``) holds, cell by cell, the reconstruction of
+    PROVENANCE.md for three columns and three rows, typed out here."""
+    from server.games.bulge.data import dataset
+    crt = dataset().tables.crt
+    for column, codes in CRT_COLUMNS_TYPED.items():
+        assert [crt.result(column, roll) for roll in range(2, 13)] == codes, column
+    for roll, codes in CRT_ROWS_TYPED.items():
+        assert [crt.result(column, roll) for column in crt.odds.columns] == codes, roll
+
+
+def test_crt_result_codes_as_reconstructed() -> None:
+    """§8.4, §8.5(3), §12.3: what each result code does, as PROVENANCE.md's result table, typed out."""
+    from server.games.bulge.data import dataset
+    results = dataset().tables.results
+    assert set(results) == set(RESULTS_TYPED)
+    for code, (ds, dr, as_, ar, opt, fortress) in RESULTS_TYPED.items():
+        r = results[code]
+        got = (r["defender_steps"], r["defender_retreat"], r["attacker_steps"], r["attacker_retreat"],
+               r["option_retreat"], r.get("fortress_becomes"))
+        assert got == (ds, dr, as_, ar, opt, fortress), code
+    assert results["Aopt"]["attacker_choice"] is True and results["DElim"]["defender_eliminated"] is True

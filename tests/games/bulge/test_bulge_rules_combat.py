@@ -6,7 +6,9 @@ from typing import Any
 
 from bulge_fixtures import World, active, acts, do, last_log, roll_for, types, view
 
+from server.engine import rng
 from server.engine.core import State
+from server.games.bulge.units import board
 
 
 def declare(state: State, at: str, *uids: str) -> State:
@@ -22,7 +24,7 @@ def preview(state: State, at: str) -> dict[str, Any]:
 def fight(state: State, at: str, *uids: str, dice: tuple[int, int]) -> State:
     s = declare(state, at, *uids)
     s = do(s, {"type": "end_declarations"})
-    s["rng"]["forced"] = list(dice)
+    rng.force(s, *dice)
     return do(s, {"type": "resolve", "at": at})
 
 
@@ -94,11 +96,16 @@ def test_minimum_odds_attack_dropped() -> None:
     assert s["phase"] == "movement_2"
 
 
-def test_chances_sum_to_one() -> None:
-    """§8.3(5): the preview's chances come from the 2d6 distribution over the column."""
+def test_chances_are_the_2d6_distribution_over_the_column() -> None:
+    """§8.3(5): attacker and defender each roll a die and the total indexes the column: the preview's chances
+    are the 2d6 odds of each result of the column (the synthetic CRT's 2:1 column, typed out)."""
     w = World()
     s = declare(w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin(), "0604", "G-PZ1")
-    assert abs(sum(preview(s, "0604")["chances"].values()) - 1) < 0.001
+    p = preview(s, "0604")
+    assert (p["attack"], p["defence"], p["column"]) == (10, 4, "2:1")
+    # rolls 2..12 of the 2:1 column: D2R D1R D1 Ex Aopt AR Cont A1 A1R A2R A2R
+    ways = {"D2R": 1, "D1R": 2, "D1": 3, "Ex": 4, "Aopt": 5, "AR": 6, "Cont": 5, "A1": 4, "A1R": 3, "A2R": 3}
+    assert p["chances"] == {code: round(n / 36, 4) for code, n in ways.items()}
 
 
 def test_us_and_british_never_together() -> None:
@@ -158,13 +165,18 @@ def test_retreat_by_owner_hex_by_hex() -> None:
 
 
 def test_surrender_when_only_ezoc() -> None:
-    """§5.6: a unit that could retreat only into EZOC hexes surrenders."""
+    """§5.6, §8.5(2): a unit that could retreat only into EZOC hexes surrenders: it is removed after its step
+    loss, counted as destroyed (§13.4: +2 VP to the Germans)."""
     w = World()
-    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0805").at("G-VG2", "0803")
-         .at("U-INF1", "0604", steps=1).begin())
+    # U-INF1 (2 steps) in 0604; every hex farther from 0604 than 0604 itself is in an EZOC: 0504 attacks from
+    # the west, 0705 and 0703 cover 0704, 0605, 0603, 0805, 0803 (the hexes a first retreat step reaches).
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-VG1", "0705").at("G-VG2", "0703")
+         .at("U-INF1", "0604").begin())
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1R"))
-    # 0604 -> away: 0704, 0605, 0603 (0603? no: 0603 is adjacent to 0504's ZOC) ... all in EZOC or taken
-    assert s["units"]["U-INF1"]["status"] in ("eliminated", "map")
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.U-INF1"}
+    assert last_log(s, "step_lost")["args"]["unit"] == {"key": "unit.U-INF1"}  # the step first, then no retreat
+    assert s["vp"] == 2
 
 
 def test_option_retreat_reduces_loss_and_marks() -> None:
@@ -174,8 +186,8 @@ def test_option_retreat_reduces_loss_and_marks() -> None:
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "D1"))
     assert types(s) == ["option_retreat", "hold"]
     s = do(s, {"type": "option_retreat"})
-    if active(s) == "allied":
-        s = do(s, next(a for a in acts(s) if a["type"] == "retreat"))
+    assert active(s) == "allied" and {a["type"] for a in acts(s)} == {"retreat"}
+    s = do(s, acts(s)[0])
     u = s["units"]["U-INF1"]
     assert u["steps"] == 2 and u["option_retreat"] and u["hex"] != "0604"
     assert "option_retreat" in next(c for c in view(s, None)["counters"] if c["ref"] == "U-INF1")["markers"]
@@ -210,9 +222,51 @@ def test_fortress_defender_may_ignore_retreat() -> None:
     w = World(places={"0604": "fortress"})
     s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin()
     s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D1R"))
-    assert types(s) == ["retreat_anyway", "hold"]
+    assert types(s) == ["option_retreat", "retreat_anyway", "hold"]
     s = do(s, {"type": "hold"})
     assert s["units"]["U-INF1"]["hex"] == "0604" and s["units"]["U-INF1"]["steps"] == 1
+
+
+def test_fortress_dr_becomes_d_and_the_d_allows_option_retreat() -> None:
+    """§12.3 「DR DR が出ても…それぞれ D D に変換されます」 (tables.json ``fortress_becomes``) and AMB-28: the
+    result is now a plain D, so the fortress defender may also make an Option Retreat (§8.5(3)): 1 hex, one
+    step fewer, marked; or retreat anyway as the DR said (its full loss, no marker)."""
+    w = World(places={"0604": "fortress"})
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin()
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D1R"))
+    line = last_log(s, "fortress_result")["args"]
+    assert (line["result"], line["becomes"]) == ("D1R", "D1")
+    s = do(s, {"type": "option_retreat"})
+    s = do(s, acts(s)[0])  # the 1-hex retreat
+    u = s["units"]["U-INF1"]
+    assert (u["steps"], u["option_retreat"]) == (2, True) and u["hex"] != "0604"
+    s2 = fight(w.pos(phase="combat_1").at("G-PZ1", "0504").at("G-PZ2", "0503").at("U-INF1", "0604").begin(),
+               "0604", "G-PZ1", "G-PZ2", dice=roll_for("2:1", "D2R"))  # 1 step and 2 hexes in this table
+    s2 = do(s2, {"type": "retreat_anyway"})
+    s2 = do(s2, acts(s2)[0])
+    s2 = do(s2, acts(s2)[0])
+    u = s2["units"]["U-INF1"]
+    assert (u["steps"], u["option_retreat"]) == (1, False)
+    assert board(s2).grid.distance("0604", u["hex"]) == 2
+
+
+def test_no_retreat_choice_where_no_retreat_exists() -> None:
+    """§12.3 「退却可能であれば…任意で退却しても構いません」 and §8.5(3): retreating anyway and the Option
+    Retreat are offered only to a defender that has a legal retreat; a ringed defender just holds (it is
+    not made to surrender by a choice it could not carry out)."""
+    ring = {"G-PZ1": "0504", "G-PZ2": "0704", "G-VG1": "0503", "G-VG2": "0603", "G-VG3": "0505", "G-VG4": "0605"}
+    # fortress: 20 against 4 is 5:1, 3L -> 2:1; open ground: 10 against 4 is 2:1, encircled 1R -> 3:1
+    for place, attackers, column, result in (("fortress", ("G-PZ1", "G-PZ2"), "2:1", "D1R"),
+                                             (None, ("G-PZ1",), "3:1", "D1")):
+        w = World(places={"0604": place} if place else {})
+        p = w.pos(phase="combat_1").at("U-INF1", "0604")
+        for u, h in ring.items():
+            p.at(u, h)
+        s = fight(p.begin(), "0604", *attackers, dice=roll_for(column, result))
+        assert last_log(s, "combat")["args"]["result"] == result
+        assert not {"retreat_anyway", "option_retreat"} & set(types(s)), place
+        u = s["units"]["U-INF1"]
+        assert (u["status"], u["hex"], u["steps"], s["vp"]) == ("map", "0604", 1, 0), place
 
 
 def test_pursuit_only_by_units_that_lost_steps() -> None:
@@ -239,3 +293,50 @@ def test_attackers_out_of_a_fortress_must_retreat() -> None:
     s = fight(s, "0604", "G-PZ1", dice=roll_for("2:1", "AR"))
     assert s["units"]["G-PZ1"]["status"] == "eliminated" and s["vp"] == -2
     assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.G-PZ1"}
+
+
+def test_order_of_resolution_announced_before_the_first_die() -> None:
+    """§8.3(2) 「次に攻撃側はどの順番で戦闘の組み合わせを解決するかを防御側に伝えます」: once the combinations
+    are fixed, the attacker names the order of all of them before any die is rolled (the last one needs no
+    naming); the order goes to the public log, and the combinations are then resolved in that order with no
+    choice of which comes next."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604")
+         .at("G-PZ3", "0507").at("U-INF2", "0607").begin())
+    s = declare(s, "0604", "G-PZ1")
+    s = declare(s, "0607", "G-PZ3")
+    s = do(s, {"type": "end_declarations"})
+    assert acts(s) == [{"type": "order", "at": "0604"}, {"type": "order", "at": "0607"}]
+    drawn = s["rng"]["n"]
+    s = do(s, {"type": "order", "at": "0607"})
+    line = last_log(s, "attack_order")
+    assert line["args"]["hexes"] == ["0607", "0604"] and line["to"] is None
+    assert s["rng"]["n"] == drawn  # no die before the order is told
+    assert acts(s) == [{"type": "resolve", "at": "0607"}]
+    rng.force(s, *roll_for("2:1", "Cont"))
+    s = do(s, {"type": "resolve", "at": "0607"})
+    assert last_log(s, "combat")["args"]["hex"] == "0607"
+    assert acts(s) == [{"type": "resolve", "at": "0604"}]
+
+
+def test_a_single_combination_needs_no_order() -> None:
+    """§8.3(2): with one combination the order is told by itself; the attacker goes straight to resolving."""
+    w = World()
+    s = w.pos(phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
+    s = do(declare(s, "0604", "G-PZ1"), {"type": "end_declarations"})
+    assert acts(s) == [{"type": "resolve", "at": "0604"}]
+    assert last_log(s, "attack_order")["args"]["hexes"] == ["0604"]
+
+
+def test_pursuit_by_units_stacked_with_destroyed_loser() -> None:
+    """§8.6 「追撃できるのはステップを失ったユニット 及びそれにスタックしていたユニットに限定されます」: the units
+    that were stacked with an attacker that lost steps may pursue even when that attacker was destroyed;
+    an attacker from another hex, which lost nothing, may not."""
+    w = World()
+    s = (w.pos(phase="combat_1").at("G-PZ1", "0504", steps=1).at("G-PZ2", "0504").at("G-VG1", "0503")
+         .at("U-INF1", "0604", steps=1).begin())
+    s = fight(s, "0604", "G-PZ1", "G-PZ2", "G-VG1", dice=roll_for("7:1", "Ex"))  # 19 against 2
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    s = do(s, {"type": "lose_step", "unit": "G-PZ1"})  # its last step
+    assert s["units"]["G-PZ1"]["status"] == "eliminated"
+    assert [a for a in acts(s) if a["type"] == "pursue"] == [{"type": "pursue", "unit": "G-PZ2", "to": "0604"}]

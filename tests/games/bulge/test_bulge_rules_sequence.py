@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bulge_fixtures import World, do
+from bulge_fixtures import World, active, acts, do
 
 from server.games.bulge import RULES
 from server.games.bulge.supply import supplied_hexes
@@ -81,19 +81,32 @@ def test_out_of_supply_then_isolated_then_step_loss() -> None:
 
 
 def test_out_of_supply_halves_attack() -> None:
-    """§11.3: out-of-supply attack strengths are added, then halved rounding down."""
+    """§11.3: out-of-supply attack strengths are added, then halved rounding down (5 + 5 = 10 -> 5; halving
+    each first would give 2 + 2 = 4; one reduced panzer alone, 5 -> 2)."""
     from server.games.bulge.combat import attack_strength
     w = World()
-    s = w.pos().at("G-PZ1", "0504", supply="out").at("G-VG1", "0503", supply="out").begin()
-    assert attack_strength(s, ["G-PZ1", "G-VG1"]) == 7
+    s = (w.pos().at("G-PZ1", "0504", supply="out", steps=1).at("G-PZ2", "0503", supply="out", steps=1)
+         .at("G-PZ3", "0505").begin())
+    assert attack_strength(s, ["G-PZ1", "G-PZ2"]) == 5
+    assert attack_strength(s, ["G-PZ1"]) == 2
+    assert attack_strength(s, ["G-PZ1", "G-PZ2", "G-PZ3"]) == 5 + 8  # a supplied unit counts in full
 
 
-def test_german_occupies_important_city_for_vp() -> None:
-    """§13.3/§13.2(1): German occupation of an important city scores; an Allied recapture cancels it."""
-    w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
-    s = w.pos().at("G-PZ1", "0504").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
-    assert s["vp"] == 10 and s["occupied"]["0604"] == "german"
+def test_german_occupies_important_city_for_vp_and_an_allied_recapture_cancels_it() -> None:
+    """§13.3/§13.2(1): German occupation of an important city scores 10 VP; §13.3(4): an Allied recapture
+    cancels them (no further Allied penalty)."""
+    road = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
+    w = World(places={"0604": "important"}, roads=[road])
+    s = w.pos().at("G-PZ1", "0804").at("U-INF1", "0204").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0704"},
+           {"type": "move", "unit": "G-PZ1", "to": "0604"}, {"type": "move", "unit": "G-PZ1", "to": "0704"})
+    assert s["vp"] == 10 and s["occupied"]["0604"] == "german" and s["city_owner"]["0604"] == "german"
+    while s["player"] == "german":
+        s = do(s, {"type": skip(s)})
+    s = do(s, {"type": "select", "unit": "U-INF1"},
+           *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
+    assert s["city_owner"]["0604"] == "allied" and s["vp"] == 0
+    assert [e["args"]["why"]["key"] for e in s["log"] if e["key"] == "log.vp"] == ["vp.city", "vp.city_retaken"]
 
 
 def test_fortress_falls_when_occupied() -> None:
@@ -120,3 +133,50 @@ def test_occupation_needs_road_only_supply_path() -> None:
     s2 = do(w2.pos().at("G-PZ1", "0504").begin(), {"type": "select", "unit": "G-PZ1"},
             {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s2["vp"] == 0 and s2["fallen_fortresses"] == []
+
+
+def test_supply_checked_at_the_end_of_the_own_second_combat_phase() -> None:
+    """§11.1 「自軍プレイヤー ターンの第2戦闘フェイズが終わった時点で 全ての自軍ユニットの補給状態を判定します」
+    (AMB-8): a side's units are checked when its own 2nd combat phase ends, not before, and the other side's
+    units are not checked then. No roads on this board, and both units stand more than 6 MP from every
+    entry hex of their side: neither traces a supply path."""
+    w = World()
+    s = w.pos(turn=1).at("G-PZ1", "0101").at("U-INF1", "1002").begin()
+    seen = []
+    while (s["turn"], s["player"]) != (2, "german"):
+        seen.append((s["player"], s["phase"], s["units"]["G-PZ1"]["supply"], s["units"]["U-INF1"]["supply"]))
+        s = do(s, {"type": skip(s)})
+    assert seen == [("german", "movement_1", "ok", "ok"), ("german", "combat_1", "ok", "ok"),
+                    ("german", "movement_2", "ok", "ok"), ("german", "combat_2", "ok", "ok"),
+                    ("allied", "movement_1", "out", "ok"), ("allied", "combat_1", "out", "ok"),
+                    ("allied", "movement_2", "out", "ok"), ("allied", "combat_2", "out", "ok")]
+    assert (s["units"]["G-PZ1"]["supply"], s["units"]["U-INF1"]["supply"]) == ("out", "out")
+
+
+def test_isolated_defence_halved_after_adding_rounding_up() -> None:
+    """§11.4 「防御力は端数切り上げ 影響を受けるユニットが複数ある時は合計した後に半減します」: isolated defence
+    strengths are added, then halved rounding up (5 -> 3; 5 + 5 -> 5, not 3 + 3); units in supply count in
+    full, and out of supply leaves the defence whole (§11.3 halves attack only)."""
+    from server.games.bulge.combat import defence_strength
+    w = World()
+    s = (w.pos().at("G-PZ1", "0504", supply="isolated", steps=1).at("G-PZ2", "0504", supply="isolated", steps=1)
+         .at("G-PZ3", "0504").at("G-VG1", "0505", supply="out").begin())
+    assert defence_strength(s, ["G-PZ1"]) == 3
+    assert defence_strength(s, ["G-PZ1", "G-PZ2"]) == 5
+    assert defence_strength(s, ["G-PZ1", "G-PZ2", "G-PZ3"]) == 5 + 8
+    assert defence_strength(s, ["G-VG1"]) == 4
+
+
+def test_isolated_fortress_stack_owner_chooses_the_step() -> None:
+    """§12.4 「スタック全体で1ステップを失うだけで済みます」: in a fortress city a stack in continued isolation loses
+    one step as a whole, and its owner chooses the unit (as for every other loss he applies, §6.3, §8.7);
+    then the player turn goes on. (No roads; 0202 is more than 6 MP from the German entry hex 1004.)"""
+    w = World(places={"0202": "fortress"})
+    s = (w.pos(phase="combat_2").at("G-PZ1", "0202", supply="isolated").at("G-PZ2", "0202", supply="isolated")
+         .at("U-INF1", "0108").begin())
+    s = do(s, {"type": "end_declarations"})
+    assert active(s) == "german"
+    assert acts(s) == [{"type": "isolation_loss", "unit": "G-PZ1"}, {"type": "isolation_loss", "unit": "G-PZ2"}]
+    s = do(s, {"type": "isolation_loss", "unit": "G-PZ2"})
+    assert (s["units"]["G-PZ1"]["steps"], s["units"]["G-PZ2"]["steps"]) == (2, 1)
+    assert (s["player"], s["phase"]) == ("allied", "movement_1")

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from bulge_fixtures import ENTRIES, World, active, acts, do, moves, types, view
+from bulge_fixtures import ENTRIES, World, active, acts, do, last_log, moves, types, view
 
 from server.engine import rng
 from server.games.bulge import special, supply
@@ -168,6 +169,18 @@ def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
     assert [a["unit"] for a in acts(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
 
 
+def test_guard_from_the_next_direction_in_the_seed_order_before_any_unit() -> None:
+    """§13.7 「隣の方向 (S なら SW SW に該当ユニットがなければ NW といった具合) の増援を突破に対する守りに充てます」:
+    the neighbouring direction first, then on round the edge (N, NW, W, SW, S); only when no direction has a
+    reinforcement left, any Allied unit on the map not in an EZOC. Broken through at S with nothing due at S
+    or SW, the reinforcement due at W (two directions on) guards, not the unit on the map."""
+    w = World()
+    s = w.pos().at("G-PZ1", "0507").at("U-INF1", "0104").due("U-REIN", 3).begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0508"},
+           {"type": "break_through", "unit": "G-PZ1", "at": "S1"})
+    assert acts(s) == [{"type": "guard", "unit": "U-REIN", "at": "S1"}]
+
+
 def test_broken_through_unit_destroyed_when_isolated() -> None:
     """§13.8: a broken-through unit still checks supply; isolated, it is destroyed and its VP cancelled;
     the guard may then come back on from that entry."""
@@ -293,6 +306,20 @@ def test_paradrop_landing_losses() -> None:
     assert s["units"]["G-VDH"]["status"] == "eliminated"
 
 
+def test_paradrop_into_deep_forest_with_a_town_is_eliminated() -> None:
+    """§9.4(2) 「重要都市 深い森林 全滅 町 都市 浅い森林 1ステップの損害」: a drift into a deep-forest hex that also
+    holds a town eliminates the unit (the deep forest counts, not only the town); an important city in clear
+    terrain eliminates too; a town in clear terrain costs a step."""
+    w = World(terrain={"0305": "deep_forest"}, places={"0305": "town", "0505": "important", "0605": "town"})
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 4, 5)  # drifts 4 hexes W: 0305
+    assert last_log(s, "paradrop_drift")["args"]["to"] == "0305"
+    assert s["units"]["G-VDH"]["status"] == "eliminated" and s["vp"] == -1
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 2, 5)  # 2 W: 0505, the important city
+    assert s["units"]["G-VDH"]["status"] == "eliminated"
+    s = drop(w.pos().due("G-VDH", 2).begin(), "0805", 2, 5)  # 2 W: 0605, a town in the clear
+    assert (s["units"]["G-VDH"]["hex"], s["units"]["G-VDH"]["steps"]) == ("0605", 1)
+
+
 # --- §9.5 Skorzeny ---
 
 def test_skorzeny_choice_is_once_and_for_all() -> None:
@@ -311,11 +338,12 @@ def test_commando_detected_entering_an_allied_hex() -> None:
     w = World()
     s = w.pos().at("G-COM", "0504").at("U-INF1", "0604").begin()
     s = do(s, {"type": "select", "unit": "G-COM"})
-    s["rng"]["forced"] = [4]
-    s2 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    found, missed = copy.deepcopy(s), copy.deepcopy(s)
+    rng.force(found, 4)
+    s2 = do(found, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0
-    s["rng"]["forced"] = [3]
-    s3 = do(s, {"type": "move", "unit": "G-COM", "to": "0604"})
+    rng.force(missed, 3)
+    s3 = do(missed, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s3["units"]["G-COM"]["hex"] == "0604" and "move" in types(s3)
 
 

@@ -1,0 +1,143 @@
+"""The fog-of-war option (not a rule: digest §6) on the synthetic board: what a side is offered depends only
+on what it may see (shared DESIGN.md); a hidden enemy unit is met when the action is taken; the leak check's
+hidden variants put unseen units where a rule could feel them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bulge_fixtures import World, acts, do, last_log, roll_for
+
+from server.engine import rng
+from server.engine.core import State
+from server.engine.testing import PlayoutError, check_leaks
+from server.games.bulge import RULES, fog
+from server.games.bulge.units import board
+from server.games.bulge.view import revealed
+
+MAIN_ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
+
+
+def allied_actions(state: State) -> list[Any]:
+    return RULES.legal_actions(state, "allied")
+
+
+def reinforcement_due(german_at: str) -> State:
+    """Turn 3, the Allied 1st movement phase: U-REIN is due at W (entry hex 0104, no Allied unit within sight
+    of it); a German unit the Allies do not see stands at ``german_at``."""
+    w = World()
+    return (w.pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("U-INF1", "0807")
+            .at("G-PZ1", german_at).begin())
+
+
+def test_fog_reinforcement_offered_its_entry_hex_whatever_stands_there_unseen() -> None:
+    """Fog of war, §9.3: a reinforcement is offered its entry hex whether or not an unseen enemy unit holds it;
+    the unit is met when the move is made: the reinforcement does not enter (§6.2(1): never in a hex with
+    enemy units), its move for the phase is over (§7.5) and it is delayed at the end of the phase (§9.3); the
+    log says why, publicly, and the Allies remember the enemy unit where they met it."""
+    blocked, clear = reinforcement_due("0104"), reinforcement_due("0502")
+    assert "G-PZ1" not in fog.visible(blocked, "allied")
+    assert allied_actions(blocked) == allied_actions(clear)
+    assert {"type": "select", "unit": "U-REIN"} in allied_actions(blocked)
+    blocked_selected = do(blocked, {"type": "select", "unit": "U-REIN"})
+    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in acts(blocked_selected)
+    s = do(blocked_selected, {"type": "move", "unit": "U-REIN", "to": "0104"})
+    assert s["units"]["U-REIN"]["status"] == "offmap" and s["mover"] is None
+    assert revealed(blocked_selected, s)
+    line = last_log(s, "entry_blocked")
+    assert line["args"]["hex"] == "0104" and line["to"] is None
+    assert s["seen"]["allied"]["G-PZ1"]["hex"] == "0104"
+    assert {"type": "select", "unit": "U-REIN"} not in allied_actions(s)
+    s = do(s, {"type": "end_phase"})
+    assert s["units"]["U-REIN"]["due"] == 4
+
+
+def retreat_from_0604(hidden: dict[str, str]) -> State:
+    """U-INF1 in 0604 has lost a step to a D2R (2 hexes) from G-PZ1 in 0504 and must retreat; ``hidden``
+    German units stand 3 hexes from it, out of Allied sight."""
+    w = World()
+    p = w.pos(phase="combat_1", fog=True).at("G-PZ1", "0504").at("U-INF1", "0604")
+    for uid, h in hidden.items():
+        p.at(uid, h)
+    s = p.begin()
+    s = do(s, {"type": "declare", "unit": "G-PZ1", "at": "0604"}, {"type": "end_declarations"})
+    rng.force(s, *roll_for("2:1", "D2R"))
+    return do(s, {"type": "resolve", "at": "0604"})
+
+
+def test_fog_retreat_offers_do_not_feel_unseen_enemy_units() -> None:
+    """Fog of war, §8.5: the hexes a retreat is offered do not depend on enemy units the retreating side does
+    not see (G-VG1 and G-VG2 in 0803 and 0805, whose ZOC closes every second step beyond 0704). Retreating into
+    0704 meets them: no legal hex is left, and the unit surrenders (§5.6)."""
+    trapped = retreat_from_0604({"G-VG1": "0803", "G-VG2": "0805"})
+    open_ = retreat_from_0604({"G-VG1": "0108", "G-VG2": "0208"})
+    assert not {"G-VG1", "G-VG2"} & fog.visible(trapped, "allied")
+    assert allied_actions(trapped) == allied_actions(open_)
+    assert {"type": "retreat", "unit": "U-INF1", "to": "0704"} in allied_actions(trapped)
+    s = do(trapped, {"type": "retreat", "unit": "U-INF1", "to": "0704"})
+    assert s["units"]["U-INF1"]["status"] == "eliminated"
+    assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.U-INF1"}
+
+
+def strategic_on_the_main_road(german_at: str) -> State:
+    """The Allied 1st movement phase: U-INF1 on the main road in 0904, its supply source the W entry 0104 at
+    the road's other end; an unseen German unit at ``german_at``."""
+    w = World(main_roads=[MAIN_ROAD])
+    s = w.pos(player="allied", fog=True).at("U-INF1", "0904").at("G-VG1", german_at).begin()
+    return do(s, {"type": "select", "unit": "U-INF1"}, {"type": "strategic", "unit": "U-INF1"})
+
+
+def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
+    """Fog of war, §7.2(3), §13.3(2): strategic movement enters only hexes the side held at the start of the
+    phase, and holding a road hex needs a road-only path to a source. An unseen German unit in 0303, whose ZOC
+    cuts the road at 0304 and 0404, leaves 0404-1004 held by neither side; the Allies are offered the road as
+    they see it, and the first step meets the cut: the move stops there, told to the Allies only."""
+    cut, clear = strategic_on_the_main_road("0303"), strategic_on_the_main_road("0108")
+    assert "G-VG1" not in fog.visible(cut, "allied")
+    assert allied_actions(cut) == allied_actions(clear)
+    assert {"type": "move", "unit": "U-INF1", "to": "0804"} in allied_actions(cut)
+    s = do(cut, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    assert s["units"]["U-INF1"]["hex"] == "0904" and s["mover"] is None
+    assert last_log(s, "strategic_blocked")["to"] == ["allied"]
+    assert revealed(cut, s)  # the platform's undo may not take it back: it told the Allies something
+    assert {"type": "select", "unit": "U-INF1"} not in allied_actions(s)  # §7.5: its move is over
+    s = do(clear, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    assert s["units"]["U-INF1"]["hex"] == "0804"
+
+
+def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> None:
+    """The leak check's variants (``fog.VARIANTS``): unseen enemy units moved onto the watcher's entry hexes,
+    onto the ring just outside its sight (commandos, never seen by the Allies, into and next to Allied
+    hexes), onto the roads; never into sight."""
+    w = World(roads=[MAIN_ROAD])
+    s = (w.pos(turn=3, player="allied", fog=True).at("U-INF1", "0807").at("G-PZ1", "0502").at("G-VG1", "0102")
+         .at("G-COM", "0302").begin())
+    b = board(s)
+    eyes = fog.sight(s, "allied")
+    kinds = {}
+    for k, kind in enumerate(fog.VARIANTS):
+        v = RULES.hidden_variant(s, "allied", k)
+        assert v is not None
+        kinds[kind] = {uid: v["units"][uid]["hex"] for uid in ("G-PZ1", "G-VG1", "G-COM")}
+        assert all(h not in eyes for uid, h in kinds[kind].items() if uid != "G-COM"), kind
+    assert {"0104", "0508"} <= set(kinds["entries"].values())
+    assert {b.grid.distance(kinds["edge"][u], "0807") for u in ("G-PZ1", "G-VG1")} == {3}
+    assert b.grid.distance(kinds["edge"]["G-COM"], "0807") <= 1
+    assert set(kinds["roads"].values()) <= set(MAIN_ROAD)
+
+
+def leak(state: State) -> str | None:
+    try:
+        check_leaks(RULES, state, variants=len(fog.VARIANTS))
+    except PlayoutError as e:
+        return str(e)
+    return None
+
+
+def test_fog_leak_check_passes_where_unseen_units_could_block_an_entry_or_a_retreat() -> None:
+    """Fog of war: with the adversarial variants, no view (the Allies', the Germans', the spectators') tells
+    apart states that differ only in where unseen units stand: a reinforcement due with its entry hex out of
+    sight, a retreat with unseen units 3 hexes away."""
+    assert leak(reinforcement_due("0502")) is None
+    assert leak(retreat_from_0604({"G-VG1": "0803", "G-VG2": "0805"})) is None
+    assert leak(retreat_from_0604({"G-VG1": "0108", "G-VG2": "0208"})) is None
