@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, State
 from .combat import firer_dice, target_dice
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .data import COLUMBUS, TRANSIT
 from .steps import Frame, decision, pop, push, side_of
 from .support import mortar_fire
-from .units import area_name, combat_units_at, enemy, has_marker, hit, log, name, strength, unit
+from .units import area_name, combat_units_at, enemy, gd, has_marker, hit, log, name, spec, strength, tables, unit
 
 
 def begin(state: State) -> None:
@@ -18,7 +18,7 @@ def begin(state: State) -> None:
 
 
 def _areas(state: State, side: str) -> list[str]:
-    return [a for a in sorted(game_data().board.ids())
+    return [a for a in sorted(gd(state).board.ids())
             if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, enemy(side))]
 
 
@@ -31,7 +31,7 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
     side, area = side_of(frame), action["at"]
     them = enemy(side)
     face = rng.roll(state)
-    result = tables()["choi_oi"]["results"][str(face)]
+    result = tables(state)["choi_oi"]["results"][str(face)]
     log(state, "choi_oi", side={"key": f"side.{side}"}, at=area_name(area), face=face,
         result={"key": f"event.choi_oi.{face}"})
     platoons = combat_units_at(state, area, them)
@@ -46,8 +46,8 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
         push(state, {"kind": "event_displace", "side": side, "area": area})  # AMBIG-21
     elif effect == "mortar_misfire":
         # AMBIG-22: one enemy mortar within 6 areas fires on the area (no LOS, mortar caps).
-        reach = game_data().board.distances(area, limit=result["range"])
-        mortars = sorted(u for u, s in game_data().units.items()
+        reach = gd(state).board.distances(area, limit=result["range"])
+        mortars = sorted(u for u, s in gd(state).units.items()
                          if s.side == them and s.is_mortar and unit(state, u)["status"] == "map"
                          and unit(state, u)["area"] in reach)
         if len(mortars) > 1:
@@ -61,7 +61,7 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
         b = platoons[rng.randbelow(state, len(platoons))] if len(platoons) > 1 else platoons[0]
         fa = [rng.roll(state) for _ in range(strength(state, a, "fire"))]
         fb = [rng.roll(state) for _ in range(strength(state, b, "fire"))]
-        on = tables()["combat"]["hit_on"]
+        on = tables(state)["combat"]["hit_on"]
         log(state, "friendly_fire", a=name(a), b=name(b), a_faces=fa, b_faces=fb)
         for _ in range(sum(1 for f in fa if f in on)):
             if unit(state, b)["status"] in ("map", "casualty"):
@@ -89,9 +89,9 @@ decision("event_mark", lambda s, f: side_of(f), _mark_actions, _mark_apply)
 
 def _displace_actions(state: State, frame: Frame) -> list[Action]:
     area = frame["area"]
-    movers = [u for u in combat_units_at(state, area, enemy(side_of(frame))) if spec(u).moves]
+    movers = [u for u in combat_units_at(state, area, enemy(side_of(frame))) if spec(state, u).moves]
     return [{"type": "displace", "unit": u, "to": to}
-            for u in movers for to in game_data().board.neighbours(area) if to not in (TRANSIT, COLUMBUS)]
+            for u in movers for to in gd(state).board.neighbours(area) if to not in (TRANSIT, COLUMBUS)]
 
 
 def _displace_apply(state: State, frame: Frame, action: Action) -> None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 from ...engine import chits, rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from . import activation, combat, events, phases, reinforcements, support  # noqa: F401  (register steps)
-from .data import LZ, SIDES, game_data, tables
+from .data import LZ, SIDES, STANDARD, dataset
 from .steps import Frame, active_side, auto, legal, pop, push, run
 from .steps import apply as step_apply
-from .units import combat_units_at, finish, log, side_name, strength
+from .units import combat_units_at, finish, gd, log, side_name, strength, tables
 
 PHASES = ("reinforcement", "event", "action", "recovery", "admin")
 SCENARIOS = ("historical",)
-OVERSTACK_DEFAULT = tables()["stacking"]["overstack_mode"]["default"]
 
 
 # === §3 SETUP ===
@@ -24,16 +23,23 @@ OVERSTACK_DEFAULT = tables()["stacking"]["overstack_mode"]["default"]
 def setup(scenario: str, options: Options, seed: bytes) -> State:
     if scenario not in SCENARIOS:
         raise IllegalAction(f"Unknown scenario {scenario!r}.")
+    return new_state(STANDARD, scenario, options, seed)
+
+
+def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
+    """A match on dataset ``data`` (``data.register``): set up, then run to the first decision."""
+    gd_ = dataset(data)
+    overstack = gd_.tables["stacking"]["overstack_mode"]["default"]
     state: State = {
-        "rng": rng.init(seed), "scenario": scenario,
-        "options": {"overstack": options.get("overstack", OVERSTACK_DEFAULT)}, "turn": 1, "phase": "setup",
-        "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in game_data().groups},
+        "rng": rng.init(seed), "data": data, "scenario": scenario,
+        "options": {"overstack": options.get("overstack", overstack)}, "turn": 1, "phase": "setup",
+        "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in gd_.groups},
         "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
-        "air_used": [], "gunship_damaged": [], "flares_left": tables()["flares"]["total"], "flares": [],
+        "air_used": [], "gunship_damaged": [], "flares_left": gd_.tables["flares"]["total"], "flares": [],
         "melee_markers": [], "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
         "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
     }
-    for uid, s in sorted(game_data().units.items()):
+    for uid, s in sorted(gd_.units.items()):
         # §3.2C/E: the units of turn 1 on the map; "historical": at their 13:15 areas (a legal set-up).
         on_map = s.entry_turn == 1
         state["units"][uid] = {"area": s.historical_area if on_map else None,
@@ -57,7 +63,7 @@ def _turn(state: State, frame: Frame) -> None:
     phase = PHASES[i]
     state["phase"] = phase
     if i == 0:
-        log(state, "turn", turn=state["turn"], night=state["turn"] in tables()["night"]["turns"])
+        log(state, "turn", turn=state["turn"], night=state["turn"] in tables(state)["night"]["turns"])
     log(state, "phase", phase={"key": f"phase.{phase}"})
     if phase == "reinforcement":
         reinforcements.begin(state)
@@ -80,14 +86,14 @@ def _draw(state: State, frame: Frame) -> None:
         pop(state)  # §4 P3: the phase ends when the last chit has been drawn and resolved
         return
     chit = chits.draw(state, "cup")
-    c = game_data().chit(chit)
+    c = gd(state).chit(chit)
     state["spent"] = sorted([*state["spent"], chit])
     state["drawn"].append({"chit": chit, "group": None, "face": None})
     log(state, "drawn", chit={"key": f"chit.{chit}"})
     side, kind = c["side"], c["kind"]
     if kind == "fire_move":
         fm = {"kind": "fm", "side": side, "chit": chit, "index": len(state["drawn"]) - 1}
-        if side == "us" and state["turn"] in tables()["night"]["turns"]:
+        if side == "us" and state["turn"] in tables(state)["night"]["turns"]:
             push(state, {"kind": "flares", "side": "us", "placed": 0}, fm)  # §5.16: up to 2 flares first
         else:
             push(state, fm)
@@ -102,7 +108,7 @@ def _draw(state: State, frame: Frame) -> None:
 # === §4 P5 ADMINISTRATION ===
 
 def admin(state: State) -> None:
-    if state["turn"] >= tables()["game"]["turns"]:
+    if state["turn"] >= tables(state)["game"]["turns"]:
         end_game(state)  # §4 P5: after turn 10, determine the winner
         return
     # a. §4.2: the NVA automatic victory is checked the instant VP change (AMBIG-4).
@@ -112,7 +118,7 @@ def admin(state: State) -> None:
     # d. §4 P5: the drawn chits return to the pool (the NVA Adrenaline not after the retreat).
     back = [c for c in state["spent"] if not (state["retreat"] and c == "nva_adr")]
     chits.put(state, "cup", *back)
-    state.update(spent=[], drawn=[], boxes={g: [] for g in game_data().groups}, joins={}, lone={},
+    state.update(spent=[], drawn=[], boxes={g: [] for g in gd(state).groups}, joins={}, lone={},
                  visibility=False, air_used=[], gunship_damaged=[], adrenaline={s: False for s in SIDES})
     for u in state["units"].values():
         u["markers"] = []  # §5.17: Choi Oi markers last the turn
@@ -139,11 +145,11 @@ def end_game(state: State) -> None:
     """§5.18: VP of the end (AMBIG-16/23: LZ control, casualty markers on the map), then ties (§4.3)."""
     controller = lz_controller(state)
     if controller is not None:
-        state["vp"][controller] += tables()["victory"][controller]["lz_albany_control"]
+        state["vp"][controller] += tables(state)["victory"][controller]["lz_albany_control"]
         log(state, "lz_control", side=side_name(controller))
     markers = casualties_on_map(state)
     if markers:
-        state["vp"]["nva"] += markers * tables()["victory"]["nva"]["casualty_on_map_at_end"]
+        state["vp"]["nva"] += markers * tables(state)["victory"]["nva"]["casualty_on_map_at_end"]
         log(state, "casualties_on_map", count=markers)
     us, nva = state["vp"]["us"], state["vp"]["nva"]
     if us != nva:

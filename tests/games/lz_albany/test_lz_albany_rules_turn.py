@@ -7,10 +7,10 @@ from lz_fixtures import Pos, active, acts, do, force, logs, step, unit, view
 
 from server.engine.core import OMNISCIENT
 from server.games.lz_albany import RULES
-from server.games.lz_albany.data import game_data
+from server.games.lz_albany.data import dataset
 from server.games.lz_albany.units import score
 
-UNITS = game_data().units
+UNITS = dataset().units
 
 
 def fresh(seed: bytes = b"t") -> dict:
