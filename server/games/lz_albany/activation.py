@@ -150,9 +150,12 @@ def _may_enter(state: State, frame: Frame, uid: str, to: str) -> bool:
     return True
 
 
-def _escorted(state: State, frame: Frame, here: str, to: str, officer: bool) -> bool:
-    """Whether an unwounded officer (``officer``) or any unit moved from ``here`` to ``to`` this action."""
-    return any(m == [here, to] and (not officer or spec(state, o).is_officer) for o, m in frame["moved"].items())
+def _escorted(state: State, frame: Frame, here: str, to: str) -> bool:
+    """§5.3 / §5.15 (seed §10.3): an officer moved from ``here`` to ``to`` this action, going with the
+    hit or reduced platoon. Seed §10.4: a wounded officer has lost every special ability, so one
+    carried along (as a casualty, §5.3) escorts nobody."""
+    return any(m == [here, to] and spec(state, o).is_officer and unit(state, o)["hits"] == 0
+               for o, m in frame["moved"].items())
 
 
 def move_targets(state: State, frame: Frame, uid: str) -> list[str]:
@@ -166,7 +169,7 @@ def move_targets(state: State, frame: Frame, uid: str) -> list[str]:
         if not _may_enter(state, frame, uid, to):
             continue
         # §5.3 / §5.12: a platoon with hits (or reduced) moves only with an officer going with it.
-        if s.combat and u["hits"] > 0 and not _escorted(state, frame, here, to, officer=True):
+        if s.combat and u["hits"] > 0 and not _escorted(state, frame, here, to):
             continue
         out.append(to)
     return out

@@ -93,15 +93,23 @@ decision("recovery", lambda s, f: side_of(f), _recovery_actions, _recovery_apply
 
 # === §5.16 FLARES ===
 
+def _calls_flares(state: State, uid: str) -> bool:
+    """A US unit on the map (not a casualty marker), or an unwounded officer: seed §10.4, a wounded
+    officer has lost every special ability, the night flare request (§10.3) included."""
+    u = unit(state, uid)
+    return u["status"] == "map" and (spec(state, uid).combat or u["hits"] == 0)
+
+
 def flare_areas(state: State) -> list[str]:
     """§5.16 11.2: areas holding, or adjacent to, a US unit or officer."""
     board = gd(state).board
+    callers = {unit(state, u)["area"] for u in state["units"]
+               if spec(state, u).side == "us" and _calls_flares(state, u)}
     out = []
     for a in sorted(board.ids()):
         if a == TRANSIT or gd(state).terrain(a) == "lz_columbus" or a in state["flares"]:
             continue
-        if any(units_at(state, n, "us") and any(unit(state, x)["status"] == "map" for x in units_at(state, n, "us"))
-               for n in [a, *board.neighbours(a)]):
+        if any(n in callers for n in [a, *board.neighbours(a)]):
             out.append(a)
     return out
 
