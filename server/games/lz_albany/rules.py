@@ -36,7 +36,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in gd_.groups},
         "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
         "air_used": [], "gunship_damaged": [], "flares_left": gd_.tables["flares"]["total"], "flares": [],
-        "melee_markers": [], "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
+        "melee_markers": [], "retreat": False, "melee_columbus": False,
         "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
     }
     for uid, s in sorted(gd_.units.items()):
@@ -137,6 +137,12 @@ def lz_controller(state: State) -> str | None:
     return "us" if us > nva else "nva" if nva > us else None
 
 
+def officer_damage(state: State, side: str) -> int:
+    """§4.3 「将校の損害」, AMBIG-23: every damage an officer of ``side`` took, i.e. every hit (seed
+    §10.4: the 1st wounds, the 2nd kills), whatever became of him (killed, evacuated, on the map)."""
+    return sum(state["units"][o]["hits"] for o in gd(state).officers[side])
+
+
 def casualties_on_map(state: State) -> int:
     return sum(1 for u in state["units"].values() if u["status"] == "casualty")
 
@@ -157,9 +163,10 @@ def end_game(state: State) -> None:
     elif controller is not None:
         finish(state, controller, "tie_lz")  # §4.3: the controller of LZ Albany wins a tie
     else:
-        losses = state["officer_losses"]
-        if losses["us"] != losses["nva"]:
-            finish(state, "us" if losses["us"] < losses["nva"] else "nva", "tie_officers")
+        # §4.3: then the side with less officer damage (AMBIG-23: wounds and deaths) wins.
+        us_d, nva_d = officer_damage(state, "us"), officer_damage(state, "nva")
+        if us_d != nva_d:
+            finish(state, "us" if us_d < nva_d else "nva", "tie_officers")
         else:
             finish(state, None, "draw")  # a further tie is unstated: a draw
 

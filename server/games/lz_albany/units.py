@@ -213,7 +213,6 @@ def hit(state: State, uid: str) -> None:
             return
         u["status"], u["area"] = "killed", None  # §5.15: 2nd hit kills
         log(state, "officer_killed", unit=name(uid))
-        state["officer_losses"][s.side] += 1
         if s.side == "us":
             score(state, "nva", "mcdade_killed" if s.is_senior else "us_officer_killed")
         elif s.vp_commander:

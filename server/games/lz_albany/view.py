@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
 from .data import COLUMBUS, SIDES
-from .rules import active_roles, casualties_on_map, lz_controller, lz_strength
+from .rules import active_roles, casualties_on_map, lz_controller, lz_strength, officer_damage
 from .steps import current
 from .units import contested_areas, gd, is_night, is_reduced, spec, strength, tables
 
@@ -102,7 +102,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "lz_albany_control": lz_controller(state),
         "lz_albany_strength": {s: lz_strength(state, s) for s in SIDES},
         "casualties_on_map": casualties_on_map(state),
-        "officer_losses": dict(state["officer_losses"]),
+        "officer_losses": {s: officer_damage(state, s) for s in SIDES},  # §4.3, AMBIG-23
         "flares": list(state["flares"]), "flares_left": state["flares_left"],
         "melee_markers": list(state.get("melee_markers", [])),
         "contested": contested, "columbus": COLUMBUS,

@@ -170,8 +170,10 @@ def test_a_tie_goes_to_the_controller_of_lz_albany() -> None:
 
 
 def test_a_tie_without_control_goes_to_fewer_officer_losses() -> None:
-    """§4.3: then the side with fewer officer losses wins."""
-    s = _end(Pos(turn=10).set(officer_losses={"us": 1, "nva": 2}).state)
+    """§4.3: then the side with fewer officer losses wins (AMBIG-23: every wound and death): the US
+    one wounded company commander, the NVA a wounded commander and a wounded senior officer."""
+    p = Pos(turn=10).put("US-A27-CO", "N1", hits=1).put("NVA-33-C1-CO", "N0", hits=1).put("NVA-AN", "N0", hits=1)
+    s = _end(p.state)
     assert s["result"]["winner"] == "us" and s["result"]["reason"] == "tie_officers"
 
 
