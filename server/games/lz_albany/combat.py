@@ -16,9 +16,9 @@ from .units import (
     has_marker,
     hit,
     is_contested,
-    is_night,
     log,
     name,
+    night_applies,
     occupied,
     officers_at,
     score,
@@ -37,15 +37,6 @@ def roll_dice(state: State, n: int) -> tuple[list[int], int]:
     """§5.4: n d6; each 6 is one hit."""
     faces = [rng.roll(state) for _ in range(max(0, n))]
     return faces, sum(1 for f in faces if f in tables(state)["combat"]["hit_on"])
-
-
-def under_flare(state: State, area: str) -> bool:
-    return area in state["flares"]
-
-
-def night_applies(state: State, area: str) -> bool:
-    """§5.16: night effects, except in an area under a flare (AMBIG-20: the flare's area)."""
-    return is_night(state) and not under_flare(state, area)
 
 
 def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,

@@ -10,6 +10,7 @@ from .units import (
     area_name,
     combat_units_at,
     gd,
+    is_lit,
     is_night,
     log,
     name,
@@ -107,7 +108,7 @@ def flare_areas(state: State) -> list[str]:
                if spec(state, u).side == "us" and _calls_flares(state, u)}
     out = []
     for a in sorted(board.ids()):
-        if a == TRANSIT or gd(state).terrain(a) == "lz_columbus" or a in state["flares"]:
+        if a == TRANSIT or gd(state).terrain(a) == "lz_columbus" or is_lit(state, a):
             continue
         if any(n in callers for n in [a, *board.neighbours(a)]):
             out.append(a)
@@ -124,7 +125,10 @@ def _flare_apply(state: State, frame: Frame, action: Action) -> None:
     if action["type"] == "end_flares":
         pop(state)
         return
+    # §5.16: the marker stays on the map until Admin (and counts for the casualty removal at the end
+    # of the Action Phase); AMBIG-20: it lights the area for the action of this chit only.
     state["flares"] = sorted([*state["flares"], action["at"]])
+    state["lit"] = sorted([*state.get("lit", []), action["at"]])
     state["flares_left"] -= 1
     frame["placed"] += 1
     log(state, "flare", at=area_name(action["at"]))

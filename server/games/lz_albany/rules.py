@@ -36,6 +36,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in gd_.groups},
         "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
         "air_used": [], "gunship_damaged": [], "flares_left": gd_.tables["flares"]["total"], "flares": [],
+        "lit": [],
         "melee_markers": [], "retreat": False, "melee_columbus": False,
         "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
     }
@@ -85,6 +86,7 @@ def _draw(state: State, frame: Frame) -> None:
     if not state["cup"]:
         pop(state)  # §4 P3: the phase ends when the last chit has been drawn and resolved
         return
+    state["lit"] = []  # AMBIG-20: the flares of the last chit's action are out (their markers stay)
     chit = chits.draw(state, "cup")
     c = gd(state).chit(chit)
     state["spent"] = sorted([*state["spent"], chit])
@@ -113,7 +115,7 @@ def admin(state: State) -> None:
         return
     # a. §4.2: the NVA automatic victory is checked the instant VP change (AMBIG-4).
     # b. §5.16: the flares on the map are removed; used flares never return.
-    state["flares"] = []
+    state["flares"], state["lit"] = [], []
     state["melee_markers"] = []  # §5.5: the night melee markers (marker removal unstated: with the flares)
     # d. §4 P5: the drawn chits return to the pool (the NVA Adrenaline not after the retreat).
     back = [c for c in state["spent"] if not (state["retreat"] and c == "nva_adr")]

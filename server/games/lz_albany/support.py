@@ -21,6 +21,7 @@ from .units import (
     is_night,
     log,
     name,
+    night_applies,
     occupied,
     officers_at,
     remove_casualty,
@@ -62,8 +63,12 @@ def dice_roll(state: State, n: int) -> tuple[list[int], int]:
 
 
 def night_blocked(state: State, area: str) -> bool:
-    """§5.16 C: no air attacks or artillery at night, except under a flare (AMBIG-20)."""
-    return is_night(state) and area not in state["flares"]
+    """§5.16 C: no air attacks or artillery at night, except under a flare (seed §11.1C 「例外 11.2」).
+
+    AMBIG-20: a flare lights only the action of the US Fire/Move chit it was placed with, and an
+    Artillery, Gunship or Skyraider chit is a draw of its own, so at night it never finds one lit.
+    """
+    return night_applies(state, area)
 
 
 # === §5.7 MORTARS ===

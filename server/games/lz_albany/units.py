@@ -158,6 +158,18 @@ def is_night(state: State) -> bool:
     return state["turn"] in tables(state)["night"]["turns"]
 
 
+def is_lit(state: State, area: str) -> bool:
+    """§5.16 / AMBIG-20: a flare of the current chit's action is over ``area``. Seed §11.2: a flare
+    cancels the night 「そのアクション中だけ」 (only during that action): the action of the US
+    Fire/Move chit it was placed with; its marker stays on the map until Admin (``state["flares"]``)."""
+    return area in state.get("lit", ())
+
+
+def night_applies(state: State, area: str) -> bool:
+    """§5.16: the night effects in ``area``, unless a flare lights it (AMBIG-20)."""
+    return is_night(state) and not is_lit(state, area)
+
+
 def in_columbus(area: str | None) -> bool:
     return area == COLUMBUS
 

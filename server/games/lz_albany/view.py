@@ -104,6 +104,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "casualties_on_map": casualties_on_map(state),
         "officer_losses": {s: officer_damage(state, s) for s in SIDES},  # §4.3, AMBIG-23
         "flares": list(state["flares"]), "flares_left": state["flares_left"],
+        "flares_lit": list(state.get("lit", [])),  # AMBIG-20: lighting the current chit's action
         "melee_markers": list(state.get("melee_markers", [])),
         "contested": contested, "columbus": COLUMBUS,
         "step": _step(state),

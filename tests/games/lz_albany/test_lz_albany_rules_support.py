@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, active, acts, do, force, logs, step, unit
+from lz_fixtures import Pos, World, active, acts, do, force, logs, rifle, step, unit
 
 # === §5.7 MORTARS ===
 
@@ -54,11 +54,26 @@ def test_artillery_deviates_on_a_one() -> None:
     assert logs(s, "artillery")[-1]["args"]["land"] == {"key": "area.N3"}
 
 
-def test_artillery_is_silent_at_night_without_a_flare() -> None:
-    """§5.16 C: no artillery at night, except under a flare."""
-    s = (Pos(turn=9).put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3")
-         .cup("us_art").go())
-    assert step(s) != "artillery"
+def _battery(turn: int) -> Pos:
+    """A battery in LZ Columbus, an officer in T2 seeing T3 (adjacent: by night too), NVA in T3."""
+    return Pos(turn=turn).put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3").cup("us_art")
+
+
+def test_artillery_is_silent_at_night() -> None:
+    """§5.16 C (seed §11.1C 「航空攻撃及び砲撃は行えない」): the battery that may fire at T3 by day
+    (turn 8) may not at night (turn 9): the Artillery chit brings no decision at all."""
+    day = _battery(8).go()
+    assert step(day) == "artillery" and {"type": "artillery", "unit": "US-ART-1", "at": "T3"} in acts(day)
+    night = _battery(9).go()
+    assert step(night) != "artillery" and not logs(night, "artillery")
+
+
+def test_a_flare_of_an_earlier_chit_does_not_let_artillery_fire_at_night() -> None:
+    """§5.16 C / AMBIG-20 (seed §11.2: a flare cancels the night 「そのアクション中だけ」, for the action
+    of the US Fire/Move chit it was placed with): a flare marker on T3 from an earlier chit of the
+    turn lights nothing when the Artillery chit is drawn, so the battery stays silent."""
+    s = _battery(9).set(flares=["T3"]).go()
+    assert step(s) != "artillery" and not logs(s, "artillery")
 
 
 # === §5.9 GUNSHIPS, §4.1 VISIBILITY ===
@@ -166,3 +181,28 @@ def test_choi_oi_no_fire_marker_stops_fire_this_turn() -> None:
              "joined": [], "moved": {}, "fired": [], "carry": {}})
     run(s)
     assert not [a for a in acts(s) if a["type"] == "fire"]
+
+
+# === §5.16 / AMBIG-20: A FLARE LIGHTS ONLY THE ACTION OF ITS CHIT ===
+
+def _night_fight() -> World:
+    """W - LZ_ALBANY - E (grass): a US platoon in LZ Albany, an NVA platoon in E."""
+    return World({"W": "grass", "E": "grass"}, [("W", "LZ_ALBANY"), ("LZ_ALBANY", "E")],
+                 {"us-1": rifle("us", "27ab", fire=3), "nva-1": rifle("nva", "33")})
+
+
+def test_a_flare_cancels_the_night_only_for_the_action_of_its_chit() -> None:
+    """§5.16 / AMBIG-20, seed §11.2 「フレアは 11.1 に示す夜間の効果を ( 両軍に対し ) そのアクション中だけ
+    無効にする」: the flare placed when the first US Fire/Move chit is drawn spares that activation's
+    fire the night −1 (3 dice); the next chit's fire at the same area takes it again (2 dice),
+    though the flare marker stays on the map until Admin."""
+    s = _night_fight().pos(turn=9).put("us-1", "LZ_ALBANY").put("nva-1", "E").cup("us_fm", "us_fm").dice(0).go()
+    s = do(s, {"type": "flare", "at": "E"}, {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    s = do(force(s, 1, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
+    assert logs(s, "fire")[-1]["args"]["dice"] == 3 and logs(s, "fire")[-1]["args"]["mods"] == []
+    s = do(s, {"type": "no_return_fire"}, {"type": "end_activation"})
+    assert step(s) == "flares" and s["flares"] == ["E"]
+    s = do(s, {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    s = do(force(s, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
+    assert logs(s, "fire")[-1]["args"]["dice"] == 2
+    assert logs(s, "fire")[-1]["args"]["mods"] == [{"key": "mod.night", "args": {"dice": -1}}]
