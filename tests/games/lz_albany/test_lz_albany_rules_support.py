@@ -197,7 +197,8 @@ def test_a_flare_cancels_the_night_only_for_the_action_of_its_chit() -> None:
     fire the night −1 (3 dice); the next chit's fire at the same area takes it again (2 dice),
     though the flare marker stays on the map until Admin."""
     s = _night_fight().pos(turn=9).put("us-1", "LZ_ALBANY").put("nva-1", "E").cup("us_fm", "us_fm").dice(0).go()
-    s = do(s, {"type": "flare", "at": "E"}, {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    s = do(s, {"type": "flare", "at": "E"}, {"type": "end_flares"},
+           {"type": "activate", "group": "27ab", "mode": "fire"})
     s = do(force(s, 1, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
     assert logs(s, "fire")[-1]["args"]["dice"] == 3 and logs(s, "fire")[-1]["args"]["mods"] == []
     s = do(s, {"type": "no_return_fire"}, {"type": "end_activation"})
