@@ -18,8 +18,12 @@ def begin(state: State) -> None:
 
 
 def _areas(state: State, side: str) -> list[str]:
+    """Seed §3.5 「敵のいる 1 つのエリア」: any area holding enemy units, LZ Columbus included (an area
+    of the map, seed §2.2: 「マップの東側には … LZ Columbus 地域が表わされている」). AMBIG-21: not the
+    transit area, the circle where the two sides do not meet (seed §6.5 「中継エリアにいる敵ユニットとは
+    戦闘にならない」)."""
     return [a for a in sorted(gd(state).board.ids())
-            if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, enemy(side))]
+            if a != TRANSIT and combat_units_at(state, a, enemy(side))]
 
 
 def _event_actions(state: State, frame: Frame) -> list[Action]:
@@ -88,10 +92,15 @@ decision("event_mark", lambda s, f: side_of(f), _mark_actions, _mark_apply)
 
 
 def _displace_actions(state: State, frame: Frame) -> list[Action]:
+    """§5.17 3, AMBIG-21: one enemy unit of the area into any adjacent area (from LZ Columbus: the
+    transit area, §5.3). The artillery never leaves LZ Columbus, nor a US unit while NVA units are
+    in it (§5.3, seed §6.2C, §6.5 「出られない」)."""
     area = frame["area"]
-    movers = [u for u in combat_units_at(state, area, enemy(side_of(frame))) if spec(state, u).moves]
-    return [{"type": "displace", "unit": u, "to": to}
-            for u in movers for to in gd(state).board.neighbours(area) if to not in (TRANSIT, COLUMBUS)]
+    them = enemy(side_of(frame))
+    if them == "us" and area == COLUMBUS and combat_units_at(state, COLUMBUS, "nva"):
+        return []
+    movers = [u for u in combat_units_at(state, area, them) if spec(state, u).moves]
+    return [{"type": "displace", "unit": u, "to": to} for u in movers for to in gd(state).board.neighbours(area)]
 
 
 def _displace_apply(state: State, frame: Frame, action: Action) -> None:

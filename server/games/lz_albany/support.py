@@ -154,8 +154,10 @@ def _batteries(state: State, frame: Frame) -> list[str]:
             not spec(state, u).is_artillery for u in combat_units_at(state, COLUMBUS, "us")):
         return []  # §5.8: LZ Columbus held by the NVA without a 2-7 or 1-5 Cav unit
     blocked_at = tables(state)["combat"]["artillery_blocked_at_hits"]
+    # §5.8: a battery with 2 hits cannot fire; nor one under a Choi Oi No-Fire marker (§5.17 1, 4).
     return [u for u in combat_units_at(state, COLUMBUS, "us") if spec(state, u).is_artillery
-            and unit(state, u)["hits"] < blocked_at and u not in frame["fired"]]
+            and unit(state, u)["hits"] < blocked_at and u not in frame["fired"]
+            and not has_marker(state, u, "no_fire", "no_fire_move")]
 
 
 def _artillery_targets(state: State) -> list[str]:
