@@ -85,10 +85,27 @@ def test_gunship_damage_check_and_vp() -> None:
     assert s["vp"]["nva"] == 2 and logs(s, "air_fire")[-1]["args"]["faces"] == [6, 6]
 
 
+def _air(*chits: str) -> Pos:
+    return Pos(turn=6).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup(*chits)
+
+
 def test_visibility_cancels_air_attacks_drawn_after_it() -> None:
-    """§4.1: Gunship and Skyraider chits drawn after the Visibility chit cannot attack."""
-    s = Pos(turn=5).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup("gunship", "visibility").dice(1, 0).go()
-    assert logs(s, "air_cancelled")
+    """§4.1 (seed §5.6 「視界チットより後に引かれたガンシップ及びスカイレーダーチットは 航空攻撃を行えない
+    引かれた航空チットは適当なボックスへ置き」): a gunship drawn before the Visibility chit attacks; a
+    gunship or Skyraider drawn after it brings no attack and goes to its box all the same."""
+    before = _air("gunship", "visibility").dice(0).go()  # the sorted cup: gunship is index 0
+    assert step(before) == "gunship" and {"type": "gunship", "unit": "NVA-66-C7-1"} in acts(before)
+    for chit in ("gunship", "skyraider"):
+        after = _air(chit, "visibility").dice(1, 0).go()  # Visibility first, then the air chit
+        assert after["visibility"] and step(after) not in ("gunship", "skyraider")
+        assert logs(after, "air_cancelled")[-1]["args"] == {"chit": {"key": f"chit.{chit}"}}
+        assert chit in after["spent"] and not logs(after, "air_fire") and not logs(after, "bombs")
+
+
+def test_the_dustoff_still_flies_after_the_visibility_chit() -> None:
+    """§4.1 (seed §5.6 「ダストオフチットは使用できる」): the Dustoff drawn after Visibility may evacuate."""
+    s = _air("dustoff", "visibility").put("US-A27-2", "T2", hits=4, status="casualty").dice(1, 0).go()
+    assert s["visibility"] and step(s) == "dustoff" and {"type": "evacuate", "at": "T2"} in acts(s)
 
 
 # === §5.10 SKYRAIDER ===
@@ -138,12 +155,32 @@ def test_day_casualty_removal_unless_a_us_platoon_protects_it() -> None:
     assert unit(s, "US-A27-1")["status"] == "removed" and unit(s, "US-A27-2")["status"] == "casualty"
 
 
+def _marker_with_nva(turn: int) -> Pos:
+    """A casualty marker in T2 with an NVA platoon and a US platoon; the Action Phase has no chit."""
+    p = Pos(turn=turn).put("US-A27-2", "T2", hits=4, status="casualty")
+    return p.put("NVA-66-C7-2", "T2").put("US-A27-3", "T2")
+
+
 def test_night_casualty_removal_rolls_one_to_three() -> None:
-    """§5.13 8.4D: at night each marker with NVA platoons is removed on 1-3, US platoons or not."""
-    p = (Pos(turn=9).put("US-A27-2", "T2", hits=4, status="casualty").put("NVA-66-C7-2", "T2")
-         .put("US-A27-3", "T2"))
-    s = p.dice(2).go()
-    assert unit(s, "US-A27-2")["status"] == "removed"
+    """§5.13 8.4D (seed 「マーカーごとにサイコロを振り 1-3 が出ると除去される」): at night a marker with NVA
+    platoons is at risk though a US platoon is there: a 3 removes it (NVA +2), a 4 does not; by day
+    the US platoon protects it and no die is rolled."""
+    s = _marker_with_nva(9).dice(3).go()
+    assert logs(s, "night_removal")[-1]["args"]["face"] == 3
+    assert unit(s, "US-A27-2")["status"] == "removed" and s["vp"]["nva"] == 2
+    s = _marker_with_nva(9).dice(4).go()
+    assert logs(s, "night_removal")[-1]["args"]["face"] == 4
+    assert unit(s, "US-A27-2")["status"] == "casualty" and s["vp"]["nva"] == 0
+    s = _marker_with_nva(8).go()
+    assert not logs(s, "night_removal") and unit(s, "US-A27-2")["status"] == "casualty"
+
+
+def test_a_flare_marker_removes_a_casualty_marker_with_nva_at_the_end_of_the_phase() -> None:
+    """§5.16 (seed §11.2 「アクションフェイズの終了時に NVA ユニットと US 負傷者マーカーがいるエリアに
+    フレアマーカーもある場合 負傷者マーカーは 8.4D のサイコロ判定を行わずに除去される」): a flare marker
+    placed with an earlier chit still counts at the end of the Action Phase: no roll, removed."""
+    s = _marker_with_nva(9).set(flares=["T2"]).go()
+    assert not logs(s, "night_removal") and unit(s, "US-A27-2")["status"] == "removed"
 
 
 def test_recovery_by_officer_then_rolls_for_the_rest() -> None:
