@@ -38,10 +38,16 @@ from typing import Any
 
 from server.engine.core import Action, State
 from server.games.lz_albany import combat, rules
-from server.games.lz_albany.data import COLUMBUS, LZ, TRANSIT, game_data, spec
+from server.games.lz_albany.data import COLUMBUS, LZ, TRANSIT, UnitSpec, dataset
 from server.games.lz_albany.units import combat_units_at, is_contested, officers_at, stacking_count
 
 MAX_ACTIONS = 20_000
+
+
+def spec(uid: str) -> UnitSpec:
+    """A counter of the standard data (these players only play the real game)."""
+    return dataset().units[uid]
+
 Chooser = Callable[[State, str, list[Action], random.Random], Action]
 
 
@@ -50,7 +56,7 @@ Chooser = Callable[[State, str, list[Action], random.Random], Action]
 @cache
 def distances_from(area: str) -> dict[str, int]:
     """Areas (moves) from ``area`` over the whole graph, LZ Columbus and the transit area included."""
-    board = game_data().board
+    board = dataset().board
     dist = {area: 0}
     todo = deque([area])
     while todo:
@@ -90,7 +96,7 @@ def _first(actions: list[Action], *kinds: str) -> Action | None:
 def _fire_value(state: State, side: str, a: Action) -> float:
     """Enemy units in the target area, a little less when it is jungle (§5.6 step 3)."""
     n = enemies_in(state, a["at"], side)
-    return n - (0.5 if game_data().terrain(a["at"]) == "jungle" else 0.0)
+    return n - (0.5 if dataset().terrain(a["at"]) == "jungle" else 0.0)
 
 
 def _exchange(state: State, side: str, frm: str, at: str) -> int:
@@ -107,7 +113,7 @@ def _exchange(state: State, side: str, frm: str, at: str) -> int:
 
 def _can_fire(state: State, side: str, group: str) -> int:
     """How many of the group's units stand next to a non-contested enemy area (a rough count)."""
-    board = game_data().board
+    board = dataset().board
     them = areas_of(state, "nva" if side == "us" else "us")
     n = 0
     for uid, u in state["units"].items():
@@ -131,7 +137,7 @@ def _move_value(state: State, side: str, a: Action) -> float:
         return -1.0  # §5.2: never overstack
     if side == "nva":
         if state["retreat"]:
-            return float(game_data().edge_distance[here] - game_data().edge_distance[to])
+            return float(dataset().edge_distance[here] - dataset().edge_distance[to])
         goal = areas_of(state, "us")
         gain = nearest(goal, here) - nearest(goal, to)
         return gain + (0.5 if to in goal else 0.0)  # into melee: the NVA platoons melee 3
@@ -139,7 +145,7 @@ def _move_value(state: State, side: str, a: Action) -> float:
     if combat_units_at(state, to, "nva"):
         return -1.0
     if spec(uid).combat and state["units"][uid]["status"] == "map" and \
-            any(combat_units_at(state, n, "nva") for n in game_data().board.neighbours(here)):
+            any(combat_units_at(state, n, "nva") for n in dataset().board.neighbours(here)):
         return -1.0
     d = distances_from(LZ)
     return float(d.get(here, 99) - d.get(to, 99))

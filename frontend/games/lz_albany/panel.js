@@ -22,7 +22,7 @@ const WORDS = {
     groups: "Unit groups", adrenaline: "Adrenaline ready", lz: "LZ Albany", lz_none: "nobody (strength {us}–{nva})",
     lz_side: "{side} ({us}–{nva})", flares: "Flares left", placed: "on the map", visibility: "Visibility: air attacks cancelled this turn",
     retreating: "The NVA are retreating", gone: "Off the map", held: "Held for the airlift", reinf: "Reinforcements",
-    casualties: "Casualty markers on the map", officers: "Officers lost", activations: "{n}/2", fire: "F", move: "M",
+    casualties: "Casualty markers on the map", officers: "Officer damage (wounds and deaths)", activations: "{n}/2", fire: "F", move: "M",
     phase: "Phase", step: "Now", damaged: "Gunship damaged",
   },
   ja: {
@@ -31,7 +31,7 @@ const WORDS = {
     groups: "ユニットグループ", adrenaline: "アドレナリン待機", lz: "LZアルバニー", lz_none: "支配なし(戦力{us}–{nva})",
     lz_side: "{side}({us}–{nva})", flares: "残りフレア", placed: "マップ上", visibility: "視界不良:このターンの航空攻撃は中止",
     retreating: "NVA退却中", gone: "マップ外", held: "空輸待機", reinf: "増援",
-    casualties: "マップ上の負傷者マーカー", officers: "将校の損失", activations: "{n}/2", fire: "射", move: "移",
+    casualties: "マップ上の負傷者マーカー", officers: "将校の損害(負傷・戦死)", activations: "{n}/2", fire: "射", move: "移",
     phase: "フェイズ", step: "現在", damaged: "ガンシップ損傷",
   },
 };

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.core import GameRules, OptionSpec, Role, Scenario
 from . import rules, view
-from .data import game_data
+from .data import dataset
 
 
 class LZAlbanyRules(GameRules):
@@ -31,7 +31,7 @@ class LZAlbanyRules(GameRules):
     )
 
     def static_data(self) -> dict[str, Any]:
-        data = game_data()
+        data = dataset()
         raw = data.map_raw
         board = {"kind": "area", "canvas": raw["canvas"], "areas": raw["areas"],
                  "edges": raw["edges"], "los": raw["los"], "features": raw["features"]}

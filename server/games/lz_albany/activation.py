@@ -4,20 +4,22 @@ the NVA retreat)."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ...engine.core import Action, State
 from . import combat, support
-from .data import COLUMBUS, TRANSIT, game_data, officers_of, spec, tables
+from .data import COLUMBUS, TRANSIT
 from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
+    gd,
     has_marker,
     is_contested,
     log,
     name,
     side_name,
+    spec,
+    tables,
     unit,
     units_at,
 )
@@ -27,29 +29,24 @@ MODES = ("fire", "move")
 
 # === §4.1 A FIRE/MOVE CHIT: CHOOSE A GROUP AND A FACE ===
 
-@cache
-def _members(group: str) -> tuple[str, ...]:
-    return tuple(u for u, s in sorted(game_data().units.items()) if s.group == group)
-
-
 def group_on_map(state: State, group: str) -> list[str]:
-    return [u for u in _members(group) if unit(state, u)["status"] == "map"]
+    return [u for u in gd(state).members[group] if unit(state, u)["status"] == "map"]
 
 
 def eligible_groups(state: State, side: str) -> list[str]:
     """§5.1: a group with an empty box (at most 2 activations a turn) and a unit on the map."""
-    boxes = tables()["activation"]["boxes_per_group"]
-    return [g for g, info in sorted(game_data().groups.items())
+    boxes = tables(state)["activation"]["boxes_per_group"]
+    return [g for g, info in sorted(gd(state).groups.items())
             if info["side"] == side and len(state["boxes"][g]) < boxes and group_on_map(state, g)]
 
 
 def lone_officers(state: State, side: str) -> list[str]:
     """§5.1 / §10.1: an officer with no friendly unit in its area may activate once a turn."""
-    per_turn = tables()["activation"]["lone_officer_activations_per_turn"]
+    per_turn = tables(state)["activation"]["lone_officer_activations_per_turn"]
     units = state["units"]
     occupied = {u["area"] for uid, u in units.items()
-                if u["status"] in ("map", "casualty") and spec(uid).combat and spec(uid).side == side}
-    return [o for o in officers_of(side)
+                if u["status"] in ("map", "casualty") and spec(state, uid).combat and spec(state, uid).side == side}
+    return [o for o in gd(state).officers[side]
             if units[o]["status"] == "map" and units[o]["hits"] == 0 and units[o]["area"] not in occupied
             and units[o]["area"] != TRANSIT and state["lone"].get(o, 0) < per_turn]
 
@@ -62,7 +59,7 @@ def _modes(state: State, side: str) -> tuple[str, ...]:
 def _fm_actions(state: State, frame: Frame) -> list[Action]:
     side = side_of(frame)
     acts: list[Action] = []
-    adrenaline_on = tables()["activation"]["adrenaline_on_activation"]
+    adrenaline_on = tables(state)["activation"]["adrenaline_on_activation"]
     for g in eligible_groups(state, side):
         for mode in _modes(state, side):
             acts.append({"type": "activate", "group": g, "mode": mode})
@@ -120,10 +117,10 @@ def joinable(state: State, frame: Frame) -> list[str]:
     """§5.1: a senior officer may join activated units in its area, 2 times a turn (AMBIG-6)."""
     if frame["group"] is None:
         return []
-    cap = tables()["activation"]["senior_officer_joins_per_turn"]
-    areas = {unit(state, u)["area"] for u in activated(state, frame) if spec(u).combat}
+    cap = tables(state)["activation"]["senior_officer_joins_per_turn"]
+    areas = {unit(state, u)["area"] for u in activated(state, frame) if spec(state, u).combat}
     out = []
-    for uid, s in sorted(game_data().units.items()):
+    for uid, s in sorted(gd(state).units.items()):
         u = unit(state, uid)
         if (s.side == frame["side"] and s.is_senior and u["status"] == "map" and u["hits"] == 0
                 and u["area"] in areas and uid not in frame["joined"] and state["joins"].get(uid, 0) < cap):
@@ -135,7 +132,7 @@ def joinable(state: State, frame: Frame) -> list[str]:
 
 def _may_leave(state: State, uid: str) -> bool:
     u = unit(state, uid)
-    s = spec(uid)
+    s = spec(state, uid)
     if not s.moves or has_marker(state, uid, "no_move", "no_fire_move"):
         return False  # §5.3: artillery never leaves LZ Columbus; §5.17 No-Move markers
     # §5.3: US units may not leave LZ Columbus while NVA units are in it.
@@ -143,19 +140,22 @@ def _may_leave(state: State, uid: str) -> bool:
 
 
 def _may_enter(state: State, frame: Frame, uid: str, to: str) -> bool:
-    s = spec(uid)
+    s = spec(state, uid)
     here = unit(state, uid)["area"]
     if s.side == "nva" and frame["adrenaline"] and to == COLUMBUS:
         return False  # §5.3: the NVA may not use Adrenaline to enter LZ Columbus
     if s.side == "nva" and state["retreat"]:
-        dist = game_data().edge_distance
+        dist = gd(state).edge_distance
         return bool(dist[to] < dist[here])  # §5.2E, AMBIG-29: a moving unit goes toward a map edge
     return True
 
 
-def _escorted(frame: Frame, here: str, to: str, officer: bool) -> bool:
-    """Whether an unwounded officer (``officer``) or any unit moved from ``here`` to ``to`` this action."""
-    return any(m == [here, to] and (not officer or spec(o).is_officer) for o, m in frame["moved"].items())
+def _escorted(state: State, frame: Frame, here: str, to: str) -> bool:
+    """§5.3 / §5.15 (seed §10.3): an officer moved from ``here`` to ``to`` this action, going with the
+    hit or reduced platoon. Seed §10.4: a wounded officer has lost every special ability, so one
+    carried along (as a casualty, §5.3) escorts nobody."""
+    return any(m == [here, to] and spec(state, o).is_officer and unit(state, o)["hits"] == 0
+               for o, m in frame["moved"].items())
 
 
 def move_targets(state: State, frame: Frame, uid: str) -> list[str]:
@@ -163,21 +163,21 @@ def move_targets(state: State, frame: Frame, uid: str) -> list[str]:
     here = u["area"]
     if uid in frame["moved"] or not _may_leave(state, uid):
         return []
-    s = spec(uid)
+    s = spec(state, uid)
     out = []
-    for to in game_data().board.neighbours(here):
+    for to in gd(state).board.neighbours(here):
         if not _may_enter(state, frame, uid, to):
             continue
         # §5.3 / §5.12: a platoon with hits (or reduced) moves only with an officer going with it.
-        if s.combat and u["hits"] > 0 and not _escorted(frame, here, to, officer=True):
+        if s.combat and u["hits"] > 0 and not _escorted(state, frame, here, to):
             continue
         out.append(to)
     return out
 
 
 def _may_carry(state: State, frame: Frame, carrier: str, cargo: str) -> bool:
-    return (spec(carrier).combat and unit(state, carrier)["status"] == "map"
-            and spec(carrier).side == spec(cargo).side and carrier not in frame["carry"])
+    return (spec(state, carrier).combat and unit(state, carrier)["status"] == "map"
+            and spec(state, carrier).side == spec(state, cargo).side and carrier not in frame["carry"])
 
 
 def cargo_targets(state: State, frame: Frame, uid: str) -> list[str]:
@@ -193,19 +193,21 @@ def cargo_targets(state: State, frame: Frame, uid: str) -> list[str]:
 
 def _cargo(state: State, frame: Frame) -> list[str]:
     side = frame["side"]
+    specs = gd(state).units
     return sorted(uid for uid, u in state["units"].items()
-                  if spec(uid).side == side and u["area"] is not None
-                  and (u["status"] == "casualty" or (spec(uid).is_officer and u["status"] == "map" and u["hits"] == 1)))
+                  if specs[uid].side == side and u["area"] is not None
+                  and (u["status"] == "casualty"
+                       or (specs[uid].is_officer and u["status"] == "map" and u["hits"] == 1)))
 
 
 def _move_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     for uid in activated(state, frame):
-        if spec(uid).is_officer and unit(state, uid)["hits"] > 0:
+        if spec(state, uid).is_officer and unit(state, uid)["hits"] > 0:
             continue  # a wounded officer moves only when carried
         acts += [{"type": "move", "unit": uid, "to": to} for to in move_targets(state, frame, uid)]
         area = unit(state, uid)["area"]
-        if (frame["side"] == "nva" and state["retreat"] and game_data().is_edge(area)
+        if (frame["side"] == "nva" and state["retreat"] and gd(state).is_edge(area)
                 and uid not in frame["moved"] and _may_leave(state, uid)):
             acts.append({"type": "exit", "unit": uid})  # §5.2E: off the map from an edge area
     for uid in _cargo(state, frame):
@@ -216,7 +218,7 @@ def _move_actions(state: State, frame: Frame) -> list[Action]:
 def move(state: State, frame: Frame, uid: str, to: str) -> None:
     u = unit(state, uid)
     here = u["area"]
-    s = spec(uid)
+    s = spec(state, uid)
     if u["status"] == "map" and (s.combat or u["hits"] == 0):
         frame["moved"][uid] = [here, to]
     else:
@@ -278,7 +280,7 @@ def end_action(state: State, frame: Frame) -> None:
     units; with Adrenaline, after each action, then the second action."""
     pop(state)
     units = activated(state, frame)
-    areas = sorted({unit(state, u)["area"] for u in units if spec(u).combat and unit(state, u)["area"]})
+    areas = sorted({unit(state, u)["area"] for u in units if spec(state, u).combat and unit(state, u)["area"]})
     melees: list[dict[str, Any]] = [
         {"kind": "melee", "side": frame["side"], "group": frame["group"], "area": a, "joined": frame["joined"]}
         for a in areas if is_contested(state, a)]

@@ -5,26 +5,29 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .data import COLUMBUS, TRANSIT
 from .steps import Frame, auto, decision, pop, push, side_of
 from .units import (
     area_name,
     can_take_hit,
     combat_units_at,
     enemy,
+    gd,
     has_marker,
     hit,
     is_contested,
-    is_night,
     log,
     name,
+    night_applies,
     occupied,
     officers_at,
     score,
     side_name,
+    spec,
     stacking_count,
     stacking_limit,
     strength,
+    tables,
     unit,
     units_at,
 )
@@ -33,16 +36,7 @@ from .units import (
 def roll_dice(state: State, n: int) -> tuple[list[int], int]:
     """§5.4: n d6; each 6 is one hit."""
     faces = [rng.roll(state) for _ in range(max(0, n))]
-    return faces, sum(1 for f in faces if f in tables()["combat"]["hit_on"])
-
-
-def under_flare(state: State, area: str) -> bool:
-    return area in state["flares"]
-
-
-def night_applies(state: State, area: str) -> bool:
-    """§5.16: night effects, except in an area under a flare (AMBIG-20: the flare's area)."""
-    return is_night(state) and not under_flare(state, area)
+    return faces, sum(1 for f in faces if f in tables(state)["combat"]["hit_on"])
 
 
 def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
@@ -56,7 +50,7 @@ def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
     """
     mods: list[Message] = []
     values = sorted((strength(state, u, kind) for u in units), reverse=True)
-    limit = stacking_limit(area)
+    limit = stacking_limit(state, area)
     over = 0 if limit is None else max(0, stacking_count(state, area, side) - limit)
     dice_minus = 0
     if over and state["options"].get("overstack", "units") == "units":
@@ -68,7 +62,7 @@ def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
         dice_minus = over
         mods.append({"key": "mod.overstack_dice", "args": {"dice": -over}})
     dice = sum(values) - dice_minus
-    bonus = min(len(officers), len(values)) * tables()["combat"]["officer_bonus"]
+    bonus = min(len(officers), len(values)) * tables(state)["combat"]["officer_bonus"]
     if bonus:
         dice += bonus
         mods.append({"key": "mod.officer", "args": {"dice": bonus}})
@@ -78,11 +72,11 @@ def firer_dice(state: State, side: str, area: str, units: list[str], kind: str,
 def concentration(state: State, victims: str, target: str) -> tuple[int, list[Message]]:
     """§5.2 target concentration: firing on an overstacked area, +1 die for each unit of ``victims``
     (the side fired on) over the limit of 3 there. None in LZ Columbus (no limit, PROVENANCE D-2)."""
-    limit = stacking_limit(target)
+    limit = stacking_limit(state, target)
     over = 0 if limit is None else max(0, stacking_count(state, target, victims) - limit)
     if not over:
         return 0, []
-    plus = over * tables()["stacking"]["target_concentration_per_unit_over"]
+    plus = over * tables(state)["stacking"]["target_concentration_per_unit_over"]
     return plus, [{"key": "mod.concentration", "args": {"dice": plus}}]
 
 
@@ -92,16 +86,16 @@ def target_dice(state: State, side: str, target: str, dice: int, jungle_units: i
     area), §5.2 target concentration (+1 per unit over 3 of ``victims``, by default the firer's
     enemy), §5.16 night (AMBIG-19: −1 per pool)."""
     mods = list(mods)
-    if jungle_units and game_data().terrain(target) == "jungle":
-        minus = jungle_units * tables()["combat"]["jungle_fire_per_unit"]
+    if jungle_units and gd(state).terrain(target) == "jungle":
+        minus = jungle_units * tables(state)["combat"]["jungle_fire_per_unit"]
         dice += minus
         mods.append({"key": "mod.jungle", "args": {"dice": minus}})
     plus, c_mods = concentration(state, victims or enemy(side), target)
     dice += plus
     mods += c_mods
     if night_applies(state, target):
-        dice += tables()["night"]["dice"]
-        mods.append({"key": "mod.night", "args": {"dice": tables()["night"]["dice"]}})
+        dice += tables(state)["night"]["dice"]
+        mods.append({"key": "mod.night", "args": {"dice": tables(state)["night"]["dice"]}})
     return max(0, dice), mods
 
 
@@ -110,7 +104,7 @@ def strength_of(state: State, side: str, area: str, target: str, units: list[str
     """The dice of one combat at one area: ``firer_dice`` then ``target_dice``."""
     dice, values, mods = firer_dice(state, side, area, units, kind, officers)
     # §5.6 step 3: −1 for each infantry unit that fires (AMBIG-7 ``units`` mode: only those allowed).
-    n_jungle = min(len(values), sum(1 for u in units if spec(u).infantry)) if jungle else 0
+    n_jungle = min(len(values), sum(1 for u in units if spec(state, u).infantry)) if jungle else 0
     return target_dice(state, side, target, dice, n_jungle, mods)
 
 
@@ -172,7 +166,7 @@ def _officer_check(state: State, frame: Frame) -> None:
     officers = officers_at(state, frame["area"], frame["side"])
     if not officers:
         return
-    on = tables()["officers"]["damage_check_on"]
+    on = tables(state)["officers"]["damage_check_on"]
     if frame.get("mode") == "each":
         for o in officers:  # §5.8 step 5, §5.10 B2: one die for each officer
             face = rng.roll(state)
@@ -194,7 +188,7 @@ def officer_check_frame(side: str, area: str, mode: str = "one") -> Frame:
 
 def firers_in(state: State, frame: Frame, area: str, units: list[str]) -> list[str]:
     """§5.6: activated infantry in ``area`` that has not fired this action and may fire."""
-    return [u for u in units if spec(u).infantry and unit(state, u)["status"] == "map"
+    return [u for u in units if spec(state, u).infantry and unit(state, u)["status"] == "map"
             and unit(state, u)["area"] == area and u not in frame["fired"]
             and not has_marker(state, u, "no_fire", "no_fire_move") and strength(state, u, "fire") > 0]
 
@@ -202,7 +196,7 @@ def firers_in(state: State, frame: Frame, area: str, units: list[str]) -> list[s
 def targets_from(state: State, side: str, area: str) -> list[str]:
     """§5.6: adjacent non-contested areas with enemy units (no combat in the transit area)."""
     enemies = occupied(state, enemy(side))
-    return [t for t in game_data().board.neighbours(area)
+    return [t for t in gd(state).board.neighbours(area)
             if t != TRANSIT and t in enemies and not is_contested(state, t)]
 
 
@@ -273,7 +267,7 @@ def _split_apply(state: State, frame: Frame, action: Action) -> None:
 decision("fire_split", lambda s, f: side_of(f), _split_actions, _split_apply)
 
 
-def jungle_units(values: list[int], officers: int, pools: dict[str, int], primary: str) -> dict[str, int]:
+def jungle_units(state: State, values: list[int], officers: int, pools: dict[str, int], primary: str) -> dict[str, int]:
     """§5.6 step 3 with a split: how many firing units fire into each jungle target area.
 
     Seed §7.3 step 2 sums the strengths *with* the jungle and officer modifiers and only then lets
@@ -285,7 +279,7 @@ def jungle_units(values: list[int], officers: int, pools: dict[str, int], primar
     a unit's −1 comes off the first jungle area it fires into. Without a split this is every unit
     that fires (in the ``units`` overstack mode only the units allowed to fire, AMBIG-7).
     """
-    jungle = [t for t in pools if game_data().terrain(t) == "jungle"]
+    jungle = [t for t in pools if gd(state).terrain(t) == "jungle"]
     if not jungle:
         return {}
     if len(pools) == 1:
@@ -318,13 +312,13 @@ def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[
     dice, values, mods = firer_dice(state, side, area, firers, "fire", officers)
     them = enemy(side)
     # §5.6 step 4 / Q&A 1: only the NVA on turn 1 may put the first hit on an officer.
-    first_officers = side in tables()["officers"]["targetable_first_hit"] and \
-        state["turn"] in tables()["officers"]["targetable_first_hit"][side]
+    first_officers = side in tables(state)["officers"]["targetable_first_hit"] and \
+        state["turn"] in tables(state)["officers"]["targetable_first_hit"][side]
     pools = {primary: dice - sum(split.values()), **split}
     assigns: list[Frame] = []
     returns: list[Frame] = []
     checks: list[Frame] = []
-    minus = jungle_units(values, len(officers), pools, primary)  # firers are all infantry (§5.6)
+    minus = jungle_units(state, values, len(officers), pools, primary)  # firers are all infantry (§5.6)
     for t, d in pools.items():
         t_dice, t_mods = target_dice(state, side, t, d, minus.get(t, 0), mods)
         faces, hits = roll_dice(state, t_dice)
@@ -345,7 +339,7 @@ def resolve_fire(state: State, side: str, area: str, primary: str, firers: list[
 
 def _returners(state: State, frame: Frame) -> list[str]:
     return [u for u in frame["units"] if unit(state, u)["status"] == "map" and unit(state, u)["area"] == frame["from"]
-            and spec(u).infantry and not has_marker(state, u, "no_fire", "no_fire_move")
+            and spec(state, u).infantry and not has_marker(state, u, "no_fire", "no_fire_move")
             and strength(state, u, "fire") > 0]
 
 
@@ -410,7 +404,7 @@ def _melee(state: State, frame: Frame) -> None:
     if side == "us" and night_applies(state, area):
         # §5.5 / §5.16 D: at night the US must find the NVA first (1-3 found).
         face = rng.roll(state)
-        found = face in tables()["night"]["us_melee_search_found_on"]
+        found = face in tables(state)["night"]["us_melee_search_found_on"]
         log(state, "search", area=area_name(area), face=face, found=found)
         if not found:
             # §5.5 / §5.16 D: not found: no combat, but a melee marker is still placed in the area.
@@ -418,11 +412,11 @@ def _melee(state: State, frame: Frame) -> None:
             log(state, "melee_marker", area=area_name(area))
             return
     activated = [u for u in combat_units_at(state, area, side)
-                 if frame["group"] is None or spec(u).group == frame["group"]]
+                 if frame["group"] is None or spec(state, u).group == frame["group"]]
     if not activated:
         return
     attack_officers = [o for o in officers_at(state, area, side, able=True)
-                       if spec(o).group == frame["group"] or o in frame["joined"]]
+                       if spec(state, o).group == frame["group"] or o in frame["joined"]]
     defenders = combat_units_at(state, area, them)
     a_dice, a_mods = strength_of(state, side, area, area, activated, "melee", attack_officers, jungle=False)
     d_dice, d_mods = strength_of(state, them, area, area, defenders, "melee",
@@ -452,9 +446,9 @@ def _retreat_actions(state: State, frame: Frame) -> list[Action]:
     if side == "us" and area == COLUMBUS:
         return []  # §5.3: the US cannot leave LZ Columbus while the NVA are in it
     acts: list[Action] = []
-    movers = [u for u in units_at(state, area, side) if unit(state, u)["status"] == "map" and spec(u).moves
-              and (spec(u).combat or unit(state, u)["hits"] == 0)]
-    for to in game_data().board.neighbours(area):
+    movers = [u for u in units_at(state, area, side) if unit(state, u)["status"] == "map" and spec(state, u).moves
+              and (spec(state, u).combat or unit(state, u)["hits"] == 0)]
+    for to in gd(state).board.neighbours(area):
         if combat_units_at(state, to, enemy(side)):
             continue
         acts += [{"type": "retreat", "unit": u, "to": to} for u in movers]

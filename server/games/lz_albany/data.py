@@ -1,16 +1,21 @@
 """The data of LZ Albany: Ia Drang Valley 1965: area map, counters, tables and messages.
 
 The files under ``data/`` follow ``docs/lz_albany-data.md``; every reconstructed value is explained
-in ``PROVENANCE.md``. This module loads them once, checks the shape the rules rely on, and offers
-small read-only accessors. The rules' own prompt/log/action texts live in ``messages.json`` beside
-this module and are merged into the catalogue.
+in ``PROVENANCE.md``. This module checks the shape the rules rely on and turns the files into one
+read-only ``GameData``. The rules' own prompt/log/action texts live in ``messages.json`` beside this
+module and are merged into the catalogue.
+
+A match names its dataset in ``state["data"]`` (a state without the key, stored before datasets
+existed, is on ``"standard"``): ``"standard"`` is the real game, loaded once on first use; tests
+register small synthetic datasets (a few areas, a few counters) under other names (``register``).
+The rules reach the data only through the state (``units.gd``), one dict look-up per access.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +27,7 @@ SIDES = ("us", "nva")
 TERRAINS = ("jungle", "grass", "lz_albany", "lz_columbus", "transit")
 TYPES = ("rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer")
 CHIT_KINDS = ("fire_move", "adrenaline", "artillery", "gunship", "visibility", "skyraider", "dustoff")
+STANDARD = "standard"
 LZ = "LZ_ALBANY"
 COLUMBUS = "LZ_COLUMBUS"
 TRANSIT = "TRANSIT"
@@ -54,6 +60,7 @@ class UnitSpec:
     historical_area: str | None
     airlift_option: bool
     vp_commander: bool
+    short: str  # the printed short designation ("3/A/2-7"), for drawing the counter face
 
     @property
     def is_officer(self) -> bool:
@@ -81,6 +88,9 @@ class GameData:
     tables: dict[str, Any]
     messages: dict[str, dict[str, str]]
     edge_distance: dict[str, int]  # steps to the nearest map-edge area (0 on one)
+    officers: Mapping[str, tuple[str, ...]]  # side -> its officers (senior ones included), sorted
+    members: Mapping[str, tuple[str, ...]]  # group -> its counters, sorted
+    limits: Mapping[str, int | None]  # area -> its stacking limit (None: no limit, PROVENANCE D-2)
 
     def terrain(self, area: str) -> str:
         return str(self.map_raw["areas"][area]["terrain"])
@@ -94,6 +104,9 @@ class GameData:
     def chit(self, chit_id: str) -> dict[str, Any]:
         spec: dict[str, Any] = self.tables["chits"][chit_id]
         return spec
+
+    def stacking_limit(self, area: str) -> int | None:
+        return self.limits[area]
 
 
 def _load(path: Path) -> Any:
@@ -130,7 +143,8 @@ def _units(raw: dict[str, Any], board: AreaMap, zones: dict[str, Any]) -> dict[s
             combat=bool(u["combat"]), infantry=bool(u["infantry"]), stacks=bool(u["stacks"]),
             moves=bool(u["moves"]), full=u["full"], reduced=u["reduced"], setup=u["setup"],
             entry_turn=int(u["entry_turn"]), historical_area=ha,
-            airlift_option=bool(u.get("airlift_option", False)), vp_commander=bool(u.get("vp_commander", False)))
+            airlift_option=bool(u.get("airlift_option", False)), vp_commander=bool(u.get("vp_commander", False)),
+            short=str(u.get("short") or uid))
     return out
 
 
@@ -163,32 +177,45 @@ def _edge_distance(raw: dict[str, Any], board: AreaMap) -> dict[str, int]:
     return best
 
 
-@cache
-def game_data() -> GameData:
-    map_raw = _load(DATA_DIR / "map.json")
+def build(map_raw: dict[str, Any], counters: dict[str, Any], tables_raw: dict[str, Any],
+          messages: dict[str, dict[str, str]]) -> GameData:
+    """A checked ``GameData`` from the contents of the files (or a test's small synthetic ones)."""
     board = _map(map_raw)
-    counters = _load(DATA_DIR / "counters.json")
-    tables = _tables(_load(DATA_DIR / "tables.json"))
+    tables = _tables(tables_raw)
+    units = _units(counters, board, tables["zones"])
+    per_side = int(tables["stacking"]["units_per_side"])
+    # §5.2: 3 units per side; an area may say otherwise (LZ Columbus: null, no limit, PROVENANCE D-2).
+    limits: dict[str, int | None] = {a: info.get("stacking_limit", per_side) for a, info in map_raw["areas"].items()}
     return GameData(
-        map_raw=map_raw, board=board, units=_units(counters, board, tables["zones"]),
-        groups=dict(counters["groups"]), tables=tables,
-        messages=_messages(_load(DATA_DIR / "messages.json"), _load(HERE / "messages.json")),
-        edge_distance=_edge_distance(map_raw, board))
+        map_raw=map_raw, board=board, units=units, groups=dict(counters["groups"]), tables=tables,
+        messages=messages, edge_distance=_edge_distance(map_raw, board),
+        officers={side: tuple(u for u, s in sorted(units.items()) if s.side == side and s.is_officer)
+                  for side in SIDES},
+        members={g: tuple(u for u, s in sorted(units.items()) if s.group == g) for g in counters["groups"]},
+        limits=limits)
 
 
-def tables() -> dict[str, Any]:
-    return game_data().tables
+def load_standard() -> GameData:
+    """The real game's data, from the files under ``data/``."""
+    return build(_load(DATA_DIR / "map.json"), _load(DATA_DIR / "counters.json"), _load(DATA_DIR / "tables.json"),
+                 _messages(_load(DATA_DIR / "messages.json"), _load(HERE / "messages.json")))
 
 
-def spec(uid: str) -> UnitSpec:
-    return game_data().units[uid]
+_DATASETS: dict[str, GameData] = {}
 
 
-def board() -> AreaMap:
-    return game_data().board
+def register(name: str, data: GameData) -> None:
+    """Make a dataset known by name (tests build small synthetic ones)."""
+    if name == STANDARD:
+        raise ValueError("the standard dataset is the game's own files")
+    _DATASETS[name] = data
 
 
-@cache
-def officers_of(side: str) -> tuple[str, ...]:
-    """The officers (senior ones included) of ``side``, sorted by id."""
-    return tuple(u for u, s in sorted(game_data().units.items()) if s.side == side and s.is_officer)
+def dataset(name: str = STANDARD) -> GameData:
+    """The dataset ``name``; the standard one is read from the files once, on first use."""
+    data = _DATASETS.get(name)
+    if data is None:
+        if name != STANDARD:
+            raise KeyError(f"unknown LZ Albany dataset {name!r}")
+        data = _DATASETS[name] = load_standard()
+    return data

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, State
 from .combat import firer_dice, target_dice
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .data import COLUMBUS, TRANSIT
 from .steps import Frame, decision, pop, push, side_of
 from .support import mortar_fire
-from .units import area_name, combat_units_at, enemy, has_marker, hit, log, name, strength, unit
+from .units import area_name, combat_units_at, enemy, gd, has_marker, hit, log, name, spec, strength, tables, unit
 
 
 def begin(state: State) -> None:
@@ -18,8 +18,12 @@ def begin(state: State) -> None:
 
 
 def _areas(state: State, side: str) -> list[str]:
-    return [a for a in sorted(game_data().board.ids())
-            if a not in (TRANSIT, COLUMBUS) and combat_units_at(state, a, enemy(side))]
+    """Seed §3.5 「敵のいる 1 つのエリア」: any area holding enemy units, LZ Columbus included (an area
+    of the map, seed §2.2: 「マップの東側には … LZ Columbus 地域が表わされている」). AMBIG-21: not the
+    transit area, the circle where the two sides do not meet (seed §6.5 「中継エリアにいる敵ユニットとは
+    戦闘にならない」)."""
+    return [a for a in sorted(gd(state).board.ids())
+            if a != TRANSIT and combat_units_at(state, a, enemy(side))]
 
 
 def _event_actions(state: State, frame: Frame) -> list[Action]:
@@ -31,7 +35,7 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
     side, area = side_of(frame), action["at"]
     them = enemy(side)
     face = rng.roll(state)
-    result = tables()["choi_oi"]["results"][str(face)]
+    result = tables(state)["choi_oi"]["results"][str(face)]
     log(state, "choi_oi", side={"key": f"side.{side}"}, at=area_name(area), face=face,
         result={"key": f"event.choi_oi.{face}"})
     platoons = combat_units_at(state, area, them)
@@ -46,8 +50,8 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
         push(state, {"kind": "event_displace", "side": side, "area": area})  # AMBIG-21
     elif effect == "mortar_misfire":
         # AMBIG-22: one enemy mortar within 6 areas fires on the area (no LOS, mortar caps).
-        reach = game_data().board.distances(area, limit=result["range"])
-        mortars = sorted(u for u, s in game_data().units.items()
+        reach = gd(state).board.distances(area, limit=result["range"])
+        mortars = sorted(u for u, s in gd(state).units.items()
                          if s.side == them and s.is_mortar and unit(state, u)["status"] == "map"
                          and unit(state, u)["area"] in reach)
         if len(mortars) > 1:
@@ -61,7 +65,7 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
         b = platoons[rng.randbelow(state, len(platoons))] if len(platoons) > 1 else platoons[0]
         fa = [rng.roll(state) for _ in range(strength(state, a, "fire"))]
         fb = [rng.roll(state) for _ in range(strength(state, b, "fire"))]
-        on = tables()["combat"]["hit_on"]
+        on = tables(state)["combat"]["hit_on"]
         log(state, "friendly_fire", a=name(a), b=name(b), a_faces=fa, b_faces=fb)
         for _ in range(sum(1 for f in fa if f in on)):
             if unit(state, b)["status"] in ("map", "casualty"):
@@ -88,10 +92,15 @@ decision("event_mark", lambda s, f: side_of(f), _mark_actions, _mark_apply)
 
 
 def _displace_actions(state: State, frame: Frame) -> list[Action]:
+    """§5.17 3, AMBIG-21: one enemy unit of the area into any adjacent area (from LZ Columbus: the
+    transit area, §5.3). The artillery never leaves LZ Columbus, nor a US unit while NVA units are
+    in it (§5.3, seed §6.2C, §6.5 「出られない」)."""
     area = frame["area"]
-    movers = [u for u in combat_units_at(state, area, enemy(side_of(frame))) if spec(u).moves]
-    return [{"type": "displace", "unit": u, "to": to}
-            for u in movers for to in game_data().board.neighbours(area) if to not in (TRANSIT, COLUMBUS)]
+    them = enemy(side_of(frame))
+    if them == "us" and area == COLUMBUS and combat_units_at(state, COLUMBUS, "nva"):
+        return []
+    movers = [u for u in combat_units_at(state, area, them) if spec(state, u).moves]
+    return [{"type": "displace", "unit": u, "to": to} for u in movers for to in gd(state).board.neighbours(area)]
 
 
 def _displace_apply(state: State, frame: Frame, action: Action) -> None:

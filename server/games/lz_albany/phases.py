@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, State
-from .data import TRANSIT, game_data, spec, tables
+from .data import TRANSIT
 from .steps import Frame, auto, decision, pop, push, side_of
 from .units import (
     area_name,
     combat_units_at,
+    gd,
+    is_lit,
     is_night,
     log,
     name,
     remove_casualty,
+    spec,
+    tables,
     unit,
     units_at,
 )
@@ -32,7 +36,7 @@ def _end_action(state: State, frame: Frame) -> None:
         elif is_night(state):
             face = rng.roll(state)  # §5.13 8.4D: at night 1-3 removes it, US platoons or not
             log(state, "night_removal", unit=name(uid), face=face)
-            if face in tables()["casualties"]["night_removal_on"]:
+            if face in tables(state)["casualties"]["night_removal_on"]:
                 remove_casualty(state, uid)
         elif not combat_units_at(state, area, "us"):
             remove_casualty(state, uid)  # §5.13 8.4C: by day, unless a US platoon protects it
@@ -48,19 +52,19 @@ def begin_recovery(state: State) -> None:
 
 def _recoverable(state: State, uid: str) -> bool:
     u = unit(state, uid)
-    return spec(uid).combat and u["status"] == "map" and u["hits"] in tables()["recovery"]["eligible_hits"]
+    return spec(state, uid).combat and u["status"] == "map" and u["hits"] in tables(state)["recovery"]["eligible_hits"]
 
 
 def _recovery_actions(state: State, frame: Frame) -> list[Action]:
     """§5.14 9.2: an unwounded officer removes 1 hit from a unit of its formation in its area
     (a senior officer from any unit)."""
     acts: list[Action] = []
-    for uid, s in sorted(game_data().units.items()):
+    for uid, s in sorted(gd(state).units.items()):
         u = unit(state, uid)
         if s.side != frame["side"] or not s.is_officer or u["status"] != "map" or u["hits"] or uid in frame["used"]:
             continue
         for v in units_at(state, u["area"], s.side):
-            same = s.is_senior or spec(v).formation == s.formation
+            same = s.is_senior or spec(state, v).formation == s.formation
             if _recoverable(state, v) and v not in frame["recovered"] and same:
                 acts.append({"type": "recover", "unit": v, "officer": uid})
     return [*acts, {"type": "end_recovery"}]
@@ -77,9 +81,9 @@ def _recovery_apply(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     # §5.14 9.1: without an officer, 1d6 per unit with hits; a 6 removes one (AMBIG-17: not twice).
     for uid in sorted(state["units"]):
-        if spec(uid).side == frame["side"] and _recoverable(state, uid) and uid not in frame["recovered"]:
+        if spec(state, uid).side == frame["side"] and _recoverable(state, uid) and uid not in frame["recovered"]:
             face = rng.roll(state)
-            ok = face in tables()["recovery"]["without_officer_on"]
+            ok = face in tables(state)["recovery"]["without_officer_on"]
             log(state, "recovery_roll", unit=name(uid), face=face, ok=ok)
             if ok:
                 unit(state, uid)["hits"] -= 1
@@ -90,21 +94,29 @@ decision("recovery", lambda s, f: side_of(f), _recovery_actions, _recovery_apply
 
 # === §5.16 FLARES ===
 
+def _calls_flares(state: State, uid: str) -> bool:
+    """A US unit on the map (not a casualty marker), or an unwounded officer: seed §10.4, a wounded
+    officer has lost every special ability, the night flare request (§10.3) included."""
+    u = unit(state, uid)
+    return u["status"] == "map" and (spec(state, uid).combat or u["hits"] == 0)
+
+
 def flare_areas(state: State) -> list[str]:
     """§5.16 11.2: areas holding, or adjacent to, a US unit or officer."""
-    board = game_data().board
+    board = gd(state).board
+    callers = {unit(state, u)["area"] for u in state["units"]
+               if spec(state, u).side == "us" and _calls_flares(state, u)}
     out = []
     for a in sorted(board.ids()):
-        if a == TRANSIT or game_data().terrain(a) == "lz_columbus" or a in state["flares"]:
+        if a == TRANSIT or gd(state).terrain(a) == "lz_columbus" or is_lit(state, a):
             continue
-        if any(units_at(state, n, "us") and any(unit(state, x)["status"] == "map" for x in units_at(state, n, "us"))
-               for n in [a, *board.neighbours(a)]):
+        if any(n in callers for n in [a, *board.neighbours(a)]):
             out.append(a)
     return out
 
 
 def _flare_actions(state: State, frame: Frame) -> list[Action]:
-    if state["flares_left"] <= 0 or frame["placed"] >= tables()["flares"]["per_us_fire_move_chit"]:
+    if state["flares_left"] <= 0 or frame["placed"] >= tables(state)["flares"]["per_us_fire_move_chit"]:
         return []
     return [*({"type": "flare", "at": a} for a in flare_areas(state)), {"type": "end_flares"}]
 
@@ -113,7 +125,10 @@ def _flare_apply(state: State, frame: Frame, action: Action) -> None:
     if action["type"] == "end_flares":
         pop(state)
         return
+    # §5.16: the marker stays on the map until Admin (and counts for the casualty removal at the end
+    # of the Action Phase); AMBIG-20: it lights the area for the action of this chit only.
     state["flares"] = sorted([*state["flares"], action["at"]])
+    state["lit"] = sorted([*state.get("lit", []), action["at"]])
     state["flares_left"] -= 1
     frame["placed"] += 1
     log(state, "flare", at=area_name(action["at"]))

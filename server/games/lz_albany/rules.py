@@ -9,14 +9,13 @@ from __future__ import annotations
 from ...engine import chits, rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from . import activation, combat, events, phases, reinforcements, support  # noqa: F401  (register steps)
-from .data import LZ, SIDES, game_data, tables
+from .data import LZ, SIDES, STANDARD, dataset
 from .steps import Frame, active_side, auto, legal, pop, push, run
 from .steps import apply as step_apply
-from .units import combat_units_at, finish, log, side_name, strength
+from .units import combat_units_at, finish, gd, log, side_name, strength, tables
 
 PHASES = ("reinforcement", "event", "action", "recovery", "admin")
 SCENARIOS = ("historical",)
-OVERSTACK_DEFAULT = tables()["stacking"]["overstack_mode"]["default"]
 
 
 # === §3 SETUP ===
@@ -24,16 +23,24 @@ OVERSTACK_DEFAULT = tables()["stacking"]["overstack_mode"]["default"]
 def setup(scenario: str, options: Options, seed: bytes) -> State:
     if scenario not in SCENARIOS:
         raise IllegalAction(f"Unknown scenario {scenario!r}.")
+    return new_state(STANDARD, scenario, options, seed)
+
+
+def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
+    """A match on dataset ``data`` (``data.register``): set up, then run to the first decision."""
+    gd_ = dataset(data)
+    overstack = gd_.tables["stacking"]["overstack_mode"]["default"]
     state: State = {
-        "rng": rng.init(seed), "scenario": scenario,
-        "options": {"overstack": options.get("overstack", OVERSTACK_DEFAULT)}, "turn": 1, "phase": "setup",
-        "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in game_data().groups},
+        "rng": rng.init(seed), "data": data, "scenario": scenario,
+        "options": {"overstack": options.get("overstack", overstack)}, "turn": 1, "phase": "setup",
+        "units": {}, "cup": [], "spent": [], "drawn": [], "boxes": {g: [] for g in gd_.groups},
         "adrenaline": {s: False for s in SIDES}, "joins": {}, "lone": {}, "visibility": False,
-        "air_used": [], "gunship_damaged": [], "flares_left": tables()["flares"]["total"], "flares": [],
-        "melee_markers": [], "retreat": False, "melee_columbus": False, "officer_losses": {s: 0 for s in SIDES},
+        "air_used": [], "gunship_damaged": [], "flares_left": gd_.tables["flares"]["total"], "flares": [],
+        "lit": [],
+        "melee_markers": [], "retreat": False, "melee_columbus": False,
         "vp": {s: 0 for s in SIDES}, "stack": [], "result": None, "log": [],
     }
-    for uid, s in sorted(game_data().units.items()):
+    for uid, s in sorted(gd_.units.items()):
         # §3.2C/E: the units of turn 1 on the map; "historical": at their 13:15 areas (a legal set-up).
         on_map = s.entry_turn == 1
         state["units"][uid] = {"area": s.historical_area if on_map else None,
@@ -57,7 +64,7 @@ def _turn(state: State, frame: Frame) -> None:
     phase = PHASES[i]
     state["phase"] = phase
     if i == 0:
-        log(state, "turn", turn=state["turn"], night=state["turn"] in tables()["night"]["turns"])
+        log(state, "turn", turn=state["turn"], night=state["turn"] in tables(state)["night"]["turns"])
     log(state, "phase", phase={"key": f"phase.{phase}"})
     if phase == "reinforcement":
         reinforcements.begin(state)
@@ -79,15 +86,16 @@ def _draw(state: State, frame: Frame) -> None:
     if not state["cup"]:
         pop(state)  # §4 P3: the phase ends when the last chit has been drawn and resolved
         return
+    state["lit"] = []  # AMBIG-20: the flares of the last chit's action are out (their markers stay)
     chit = chits.draw(state, "cup")
-    c = game_data().chit(chit)
+    c = gd(state).chit(chit)
     state["spent"] = sorted([*state["spent"], chit])
     state["drawn"].append({"chit": chit, "group": None, "face": None})
     log(state, "drawn", chit={"key": f"chit.{chit}"})
     side, kind = c["side"], c["kind"]
     if kind == "fire_move":
         fm = {"kind": "fm", "side": side, "chit": chit, "index": len(state["drawn"]) - 1}
-        if side == "us" and state["turn"] in tables()["night"]["turns"]:
+        if side == "us" and state["turn"] in tables(state)["night"]["turns"]:
             push(state, {"kind": "flares", "side": "us", "placed": 0}, fm)  # §5.16: up to 2 flares first
         else:
             push(state, fm)
@@ -102,17 +110,17 @@ def _draw(state: State, frame: Frame) -> None:
 # === §4 P5 ADMINISTRATION ===
 
 def admin(state: State) -> None:
-    if state["turn"] >= tables()["game"]["turns"]:
+    if state["turn"] >= tables(state)["game"]["turns"]:
         end_game(state)  # §4 P5: after turn 10, determine the winner
         return
     # a. §4.2: the NVA automatic victory is checked the instant VP change (AMBIG-4).
     # b. §5.16: the flares on the map are removed; used flares never return.
-    state["flares"] = []
+    state["flares"], state["lit"] = [], []
     state["melee_markers"] = []  # §5.5: the night melee markers (marker removal unstated: with the flares)
     # d. §4 P5: the drawn chits return to the pool (the NVA Adrenaline not after the retreat).
     back = [c for c in state["spent"] if not (state["retreat"] and c == "nva_adr")]
     chits.put(state, "cup", *back)
-    state.update(spent=[], drawn=[], boxes={g: [] for g in game_data().groups}, joins={}, lone={},
+    state.update(spent=[], drawn=[], boxes={g: [] for g in gd(state).groups}, joins={}, lone={},
                  visibility=False, air_used=[], gunship_damaged=[], adrenaline={s: False for s in SIDES})
     for u in state["units"].values():
         u["markers"] = []  # §5.17: Choi Oi markers last the turn
@@ -131,6 +139,12 @@ def lz_controller(state: State) -> str | None:
     return "us" if us > nva else "nva" if nva > us else None
 
 
+def officer_damage(state: State, side: str) -> int:
+    """§4.3 「将校の損害」, AMBIG-23: every damage an officer of ``side`` took, i.e. every hit (seed
+    §10.4: the 1st wounds, the 2nd kills), whatever became of him (killed, evacuated, on the map)."""
+    return sum(state["units"][o]["hits"] for o in gd(state).officers[side])
+
+
 def casualties_on_map(state: State) -> int:
     return sum(1 for u in state["units"].values() if u["status"] == "casualty")
 
@@ -139,11 +153,11 @@ def end_game(state: State) -> None:
     """§5.18: VP of the end (AMBIG-16/23: LZ control, casualty markers on the map), then ties (§4.3)."""
     controller = lz_controller(state)
     if controller is not None:
-        state["vp"][controller] += tables()["victory"][controller]["lz_albany_control"]
+        state["vp"][controller] += tables(state)["victory"][controller]["lz_albany_control"]
         log(state, "lz_control", side=side_name(controller))
     markers = casualties_on_map(state)
     if markers:
-        state["vp"]["nva"] += markers * tables()["victory"]["nva"]["casualty_on_map_at_end"]
+        state["vp"]["nva"] += markers * tables(state)["victory"]["nva"]["casualty_on_map_at_end"]
         log(state, "casualties_on_map", count=markers)
     us, nva = state["vp"]["us"], state["vp"]["nva"]
     if us != nva:
@@ -151,9 +165,10 @@ def end_game(state: State) -> None:
     elif controller is not None:
         finish(state, controller, "tie_lz")  # §4.3: the controller of LZ Albany wins a tie
     else:
-        losses = state["officer_losses"]
-        if losses["us"] != losses["nva"]:
-            finish(state, "us" if losses["us"] < losses["nva"] else "nva", "tie_officers")
+        # §4.3: then the side with less officer damage (AMBIG-23: wounds and deaths) wins.
+        us_d, nva_d = officer_damage(state, "us"), officer_damage(state, "nva")
+        if us_d != nva_d:
+            finish(state, "us" if us_d < nva_d else "nva", "tie_officers")
         else:
             finish(state, None, "draw")  # a further tie is unstated: a draw
 

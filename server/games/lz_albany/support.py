@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, Message, State
 from .combat import concentration, strength_of
-from .data import COLUMBUS, TRANSIT, game_data, officers_of, spec, tables
+from .data import COLUMBUS, TRANSIT
 from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
@@ -14,17 +14,21 @@ from .units import (
     combat_units_at,
     contested_areas,
     enemy,
+    gd,
     has_marker,
     hit,
     is_contested,
     is_night,
     log,
     name,
+    night_applies,
     occupied,
     officers_at,
     remove_casualty,
     score,
+    spec,
     strength,
+    tables,
     unit,
     units_at,
 )
@@ -33,7 +37,7 @@ from .units import (
 
 def sees(state: State, frm: str, to: str) -> bool:
     """§5.11: up to 3 areas, not through jungle (the table); at night adjacent areas only."""
-    board = game_data().board
+    board = gd(state).board
     if not board.has_los(frm, to):
         return False
     return not is_night(state) or frm == to or board.is_adjacent(frm, to)
@@ -42,41 +46,45 @@ def sees(state: State, frm: str, to: str) -> bool:
 def spotted(state: State, side: str, area: str) -> bool:
     """§5.11: an unwounded friendly officer has LOS to ``area``."""
     units = state["units"]
-    eyes = {units[o]["area"] for o in officers_of(side)
+    eyes = {units[o]["area"] for o in gd(state).officers[side]
             if units[o]["status"] == "map" and units[o]["hits"] == 0 and units[o]["area"]}
     return any(sees(state, e, area) for e in eyes)
 
 
 def near_us(state: State, area: str) -> bool:
     """§5.9 / §5.10: the area is adjacent to a US unit, or in LOS of a US officer."""
-    adjacent = any(combat_units_at(state, n, "us") for n in game_data().board.neighbours(area))
+    adjacent = any(combat_units_at(state, n, "us") for n in gd(state).board.neighbours(area))
     return adjacent or spotted(state, "us", area)
 
 
 def dice_roll(state: State, n: int) -> tuple[list[int], int]:
     faces = [rng.roll(state) for _ in range(max(0, n))]
-    return faces, sum(1 for f in faces if f in tables()["combat"]["hit_on"])
+    return faces, sum(1 for f in faces if f in tables(state)["combat"]["hit_on"])
 
 
 def night_blocked(state: State, area: str) -> bool:
-    """§5.16 C: no air attacks or artillery at night, except under a flare (AMBIG-20)."""
-    return is_night(state) and area not in state["flares"]
+    """§5.16 C: no air attacks or artillery at night, except under a flare (seed §11.1C 「例外 11.2」).
+
+    AMBIG-20: a flare lights only the action of the US Fire/Move chit it was placed with, and an
+    Artillery, Gunship or Skyraider chit is a draw of its own, so at night it never finds one lit.
+    """
+    return night_applies(state, area)
 
 
 # === §5.7 MORTARS ===
 
 def _mortars_in(state: State, frame: Frame, area: str, units: list[str]) -> list[str]:
-    return [u for u in units if spec(u).is_mortar and unit(state, u)["status"] == "map"
+    return [u for u in units if spec(state, u).is_mortar and unit(state, u)["status"] == "map"
             and unit(state, u)["area"] == area and u not in frame["fired"]
             and not has_marker(state, u, "no_fire", "no_fire_move") and strength(state, u, "fire") > 0]
 
 
 def mortar_targets(state: State, side: str, area: str) -> list[str]:
-    rng_ = tables()["combat"]["mortar_range"]
+    rng_ = tables(state)["combat"]["mortar_range"]
     enemies = occupied(state, enemy(side))
     contested = set(contested_areas(state))
     out = []
-    for t, d in sorted(game_data().board.distances(area, limit=rng_).items()):
+    for t, d in sorted(gd(state).board.distances(area, limit=rng_).items()):
         if t == TRANSIT or t not in enemies:
             continue
         if side == "us" and t in contested:
@@ -109,10 +117,10 @@ def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, m
                 mods: list[Message] | None = None) -> None:
     """§5.7 steps 3-5: the target player assigns every hit; never a 3rd hit (cap 2); no return fire."""
     faces, hits = dice_roll(state, dice)
-    cap = tables()["combat"]["mortar_max_hits_per_unit"]
+    cap = tables(state)["combat"]["mortar_max_hits_per_unit"]
     friendly = 0
     if side == "nva" and is_contested(state, target) and not misfire:
-        friendly = sum(1 for f in faces if f in tables()["combat"]["nva_mortar_friendly_hit_on"])  # AMBIG-13
+        friendly = sum(1 for f in faces if f in tables(state)["combat"]["nva_mortar_friendly_hit_on"])  # AMBIG-13
     log(state, "mortar", side={"key": f"side.{side}"}, frm=area_name(area), at=area_name(target),
         dice=dice, faces=faces, hits=hits, friendly=friendly, mods=mods or [])
     them = enemy(side)
@@ -132,7 +140,7 @@ def mortar_fire(state: State, side: str, area: str, target: str, dice: int, *, m
 # === The support chits (§4.1) ===
 
 def begin_chit(state: State, chit: str) -> None:
-    kind = game_data().chit(chit)["kind"]
+    kind = gd(state).chit(chit)["kind"]
     if kind in ("gunship", "skyraider") and state["visibility"]:
         log(state, "air_cancelled", chit={"key": f"chit.{chit}"})  # §4.1: Visibility drawn earlier
         return
@@ -143,15 +151,18 @@ def begin_chit(state: State, chit: str) -> None:
 
 def _batteries(state: State, frame: Frame) -> list[str]:
     if combat_units_at(state, COLUMBUS, "nva") and not any(
-            not spec(u).is_artillery for u in combat_units_at(state, COLUMBUS, "us")):
+            not spec(state, u).is_artillery for u in combat_units_at(state, COLUMBUS, "us")):
         return []  # §5.8: LZ Columbus held by the NVA without a 2-7 or 1-5 Cav unit
-    return [u for u in combat_units_at(state, COLUMBUS, "us") if spec(u).is_artillery
-            and unit(state, u)["hits"] < tables()["combat"]["artillery_blocked_at_hits"] and u not in frame["fired"]]
+    blocked_at = tables(state)["combat"]["artillery_blocked_at_hits"]
+    # §5.8: a battery with 2 hits cannot fire; nor one under a Choi Oi No-Fire marker (§5.17 1, 4).
+    return [u for u in combat_units_at(state, COLUMBUS, "us") if spec(state, u).is_artillery
+            and unit(state, u)["hits"] < blocked_at and u not in frame["fired"]
+            and not has_marker(state, u, "no_fire", "no_fire_move")]
 
 
 def _artillery_targets(state: State) -> list[str]:
     nva = occupied(state, "nva")
-    return [a for a in game_data().board.ids() if a not in (TRANSIT, COLUMBUS) and a in nva
+    return [a for a in gd(state).board.ids() if a not in (TRANSIT, COLUMBUS) and a in nva
             and combat_units_at(state, a, "nva")
             and not is_contested(state, a) and spotted(state, "us", a) and not night_blocked(state, a)]
 
@@ -170,9 +181,9 @@ def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
     frame["fired"].append(battery)
     face = rng.roll(state)
     land = target
-    if face in tables()["artillery"]["deviation_on"]:
+    if face in tables(state)["artillery"]["deviation_on"]:
         # §5.8 step 2: on a 1 the fire lands on an adjacent area picked at random.
-        around = [n for n in game_data().board.neighbours(target) if n not in (TRANSIT, COLUMBUS)]
+        around = [n for n in gd(state).board.neighbours(target) if n not in (TRANSIT, COLUMBUS)]
         land = around[rng.randbelow(state, len(around))]
     log(state, "artillery", unit=name(battery), at=area_name(target), face=face, land=area_name(land))
     # §5.2 target concentration (the overstack effects apply to all fire, §5.2): +1 die per NVA unit
@@ -180,12 +191,12 @@ def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
     # fires alone from LZ Columbus, which has no stacking limit (PROVENANCE D-2): no firer overstack.
     plus, mods = concentration(state, "nva", land)
     faces, hits = dice_roll(state, strength(state, battery, "fire") + plus)
-    victims = [u for u in units_at(state, land) if not spec(u).is_officer]
+    victims = [u for u in units_at(state, land) if not spec(state, u).is_officer]
     log(state, "bombardment", faces=faces, hits=hits, mods=mods)
     if hits and victims:
         # §5.8 step 4, AMBIG-14: one unit picked uniformly takes every hit; US units stop at 2.
         victim = victims[rng.randbelow(state, len(victims))] if len(victims) > 1 else victims[0]
-        cap = tables()["combat"]["artillery_max_hits_per_us_unit"] if spec(victim).side == "us" else None
+        cap = tables(state)["combat"]["artillery_max_hits_per_us_unit"] if spec(state, victim).side == "us" else None
         for _ in range(hits):
             if can_take_hit(state, victim, cap, False):
                 hit(state, victim)
@@ -202,7 +213,7 @@ decision("artillery", lambda s, f: side_of(f), _artillery_actions, _artillery_ap
 def _gunship_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     nva = occupied(state, "nva")
-    for a in sorted(game_data().board.ids()):
+    for a in sorted(gd(state).board.ids()):
         if a == TRANSIT or a not in nva or night_blocked(state, a) or not near_us(state, a):
             continue
         acts += [{"type": "gunship", "unit": u} for u in combat_units_at(state, a, "nva")]
@@ -215,8 +226,8 @@ def _gunship_apply(state: State, frame: Frame, action: Action) -> None:
         return
     target = action["unit"]
     area = unit(state, target)["area"]
-    g = tables()["gunship"]
-    checks = [rng.roll(state) for u in combat_units_at(state, area, "nva") if spec(u).infantry]
+    g = tables(state)["gunship"]
+    checks = [rng.roll(state) for u in combat_units_at(state, area, "nva") if spec(state, u).infantry]
     damaged = any(f in g["damage_check_on"] for f in checks)
     log(state, "gunship", unit=name(target), checks=checks, damaged=damaged)
     if damaged:
@@ -243,7 +254,7 @@ decision("gunship", lambda s, f: side_of(f), _gunship_actions, _gunship_apply)
 def _skyraider_actions(state: State, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     nva = occupied(state, "nva")
-    for a in sorted(game_data().board.ids()):
+    for a in sorted(gd(state).board.ids()):
         if (a in (TRANSIT, COLUMBUS) or a not in nva or not combat_units_at(state, a, "nva") or is_contested(state, a)
                 or night_blocked(state, a) or not near_us(state, a)):
             continue
@@ -259,8 +270,8 @@ def _napalm_unit(state: State, uid: str) -> None:
     u = unit(state, uid)
     if u["status"] == "casualty":
         remove_casualty(state, uid)
-    elif u["hits"] < tables()["skyraider"]["napalm"]["sets_hits_to"]:
-        u["hits"] = tables()["skyraider"]["napalm"]["sets_hits_to"]
+    elif u["hits"] < tables(state)["skyraider"]["napalm"]["sets_hits_to"]:
+        u["hits"] = tables(state)["skyraider"]["napalm"]["sets_hits_to"]
         log(state, "napalmed", unit=name(uid))
 
 
@@ -269,8 +280,8 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
     if action["type"] == "pass":
         return
     area, weapon = action["at"], action["weapon"]
-    sky = tables()["skyraider"]
-    around = [n for n in game_data().board.neighbours(area) if n not in (TRANSIT, COLUMBUS)]
+    sky = tables(state)["skyraider"]
+    around = [n for n in gd(state).board.neighbours(area) if n not in (TRANSIT, COLUMBUS)]
     if weapon == "bombs":
         # §5.10 A1: 6 dice, plus §5.2 target concentration (+1 per NVA unit over 3 in the area).
         plus, mods = concentration(state, "nva", area)
@@ -282,7 +293,7 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
             frames.append({"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
         # §5.10 A3: collateral on one adjacent area, one unit, a hit on a 6 (AMBIG-15).
         side_area = _pick(state, around)
-        victims = [u for u in units_at(state, side_area) if not spec(u).is_officer]
+        victims = [u for u in units_at(state, side_area) if not spec(state, u).is_officer]
         if victims:
             v = _pick(state, victims)
             face = rng.roll(state)
@@ -295,12 +306,12 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
     # §5.10 B1: napalm rolls no dice for the target area, so §5.2 target concentration has nothing to
     # add to; its collateral dice (B3) are one die per adjacent area, not a fire strength: none either.
     for uid in units_at(state, area):
-        if not spec(uid).is_officer:
+        if not spec(state, uid).is_officer:
             _napalm_unit(state, uid)  # §5.10 B1: every unit at ≤1 hit goes to 2; markers removed
     for side in ("nva", "us"):
         push(state, {"kind": "officer_check", "side": side, "area": area, "mode": "each"})
     for n in around:
-        victims = [u for u in units_at(state, n) if not spec(u).is_officer]
+        victims = [u for u in units_at(state, n) if not spec(state, u).is_officer]
         if victims:
             v = _pick(state, victims)
             face = rng.roll(state)
@@ -316,9 +327,9 @@ decision("skyraider", lambda s, f: side_of(f), _skyraider_actions, _skyraider_ap
 
 def _evac_areas(state: State) -> list[str]:
     out = []
-    for a in sorted(game_data().board.ids()):
-        cargo = [u for u in units_at(state, a, "us")
-                 if unit(state, u)["status"] == "casualty" or (spec(u).is_officer and unit(state, u)["hits"] == 1)]
+    for a in sorted(gd(state).board.ids()):
+        cargo = [u for u in units_at(state, a, "us") if unit(state, u)["status"] == "casualty"
+                 or (spec(state, u).is_officer and unit(state, u)["hits"] == 1)]
         # AMBIG-9 (literal): no NVA unit without hits in the area.
         if cargo and a != TRANSIT and not any(unit(state, u)["hits"] == 0 for u in combat_units_at(state, a, "nva")):
             out.append(a)
@@ -328,7 +339,7 @@ def _evac_areas(state: State) -> list[str]:
 def _airlift_areas(state: State) -> list[str]:
     if not any(u["status"] == "held" for u in state["units"].values()):
         return []
-    return [a for a in sorted(game_data().board.ids())
+    return [a for a in sorted(gd(state).board.ids())
             if a not in (TRANSIT, COLUMBUS) and not units_at(state, a, "nva")]
 
 
@@ -340,7 +351,7 @@ def _dustoff_actions(state: State, frame: Frame) -> list[Action]:
 
 def _hot_rolls(state: State, area: str) -> list[int]:
     """§5.3 / AMBIG-9: one die per NVA unit in the adjacent areas."""
-    n = sum(len(combat_units_at(state, a, "nva")) for a in game_data().board.neighbours(area))
+    n = sum(len(combat_units_at(state, a, "nva")) for a in gd(state).board.neighbours(area))
     return [rng.roll(state) for _ in range(n)]
 
 
@@ -349,9 +360,9 @@ def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
     if action["type"] == "pass":
         return
     area = action["at"]
-    terrain = game_data().terrain(area)
+    terrain = gd(state).terrain(area)
     if action["type"] == "evacuate":
-        d = tables()["dustoff"]
+        d = tables(state)["dustoff"]
         rolls = _hot_rolls(state, area)
         damaged = any(f in d["hot_zone_damage_on"] for f in rolls)
         cap = d["capacity"][terrain] - (d["damaged_capacity_minus"] if damaged else 0)
@@ -372,7 +383,7 @@ def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
             push(state, {"kind": "evac_choice", "side": "us", "area": area, "left": cap})
         return
     # §5.3 airlift: the US player boards held reinforcements, 1/2/3 units by terrain (officers free).
-    push(state, {"kind": "airlift", "side": "us", "area": area, "cap": tables()["airlift"]["capacity"][terrain],
+    push(state, {"kind": "airlift", "side": "us", "area": area, "cap": tables(state)["airlift"]["capacity"][terrain],
                  "boarded": []})
 
 
@@ -399,8 +410,8 @@ decision("evac_choice", lambda s, f: side_of(f), _evac_actions, _evac_apply)
 
 def _airlift_actions(state: State, frame: Frame) -> list[Action]:
     held = [u for u, rec in sorted(state["units"].items()) if rec["status"] == "held" and u not in frame["boarded"]]
-    room = frame["cap"] - sum(1 for u in frame["boarded"] if not spec(u).is_officer)
-    acts: list[Action] = [{"type": "board", "unit": u} for u in held if spec(u).is_officer or room > 0]
+    room = frame["cap"] - sum(1 for u in frame["boarded"] if not spec(state, u).is_officer)
+    acts: list[Action] = [{"type": "board", "unit": u} for u in held if spec(state, u).is_officer or room > 0]
     if frame["boarded"]:
         acts.append({"type": "lift_off"})
     return acts
@@ -412,14 +423,14 @@ def _airlift_apply(state: State, frame: Frame, action: Action) -> None:
         return
     pop(state)
     area = frame["area"]
-    hot = any(combat_units_at(state, a, "nva") for a in game_data().board.neighbours(area))
+    hot = any(combat_units_at(state, a, "nva") for a in gd(state).board.neighbours(area))
     for uid in frame["boarded"]:
         unit(state, uid).update(status="map", area=area)
         log(state, "airlifted", unit=name(uid), at=area_name(area))
-        if hot and spec(uid).combat:
+        if hot and spec(state, uid).combat:
             face = rng.roll(state)  # §5.3: a hot-zone landing, 1 hit on a 6
             log(state, "hot_zone", unit=name(uid), face=face)
-            if face in tables()["airlift"]["hot_zone_hit_on"]:
+            if face in tables(state)["airlift"]["hot_zone_hit_on"]:
                 hit(state, uid)
 
 

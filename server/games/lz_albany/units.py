@@ -15,10 +15,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.areas import AreaMap
 from ...engine.core import Message, State
-from .data import COLUMBUS, TRANSIT, game_data, spec, tables
+from .data import COLUMBUS, STANDARD, TRANSIT, GameData, UnitSpec, dataset
 
 GONE = ("eliminated", "removed", "evacuated", "killed", "exited")
+
+
+# === The match's data (data.py): read through the state ===
+
+def gd(state: State) -> GameData:
+    """The dataset the match is played on (a state stored before datasets existed: the standard one)."""
+    return dataset(state.get("data", STANDARD))
+
+
+def spec(state: State, uid: str) -> UnitSpec:
+    return gd(state).units[uid]
+
+
+def tables(state: State) -> dict[str, Any]:
+    return gd(state).tables
+
+
+def board(state: State) -> AreaMap:
+    return gd(state).board
 
 
 def enemy(side: str) -> str:
@@ -51,34 +71,35 @@ def side_name(side: str) -> Message:
 
 def units_at(state: State, area: str, side: str | None = None) -> list[str]:
     """Counters on the map in ``area`` (casualty markers included), sorted."""
+    specs = gd(state).units
     return sorted(uid for uid, u in state["units"].items()
                   if u["area"] == area and u["status"] in ("map", "casualty")
-                  and (side is None or spec(uid).side == side))
+                  and (side is None or specs[uid].side == side))
 
 
 def combat_units_at(state: State, area: str, side: str) -> list[str]:
     """Combat units (not officers, not casualty markers) of ``side`` in ``area``, sorted; one pass."""
+    specs = gd(state).units
     return sorted(uid for uid, u in state["units"].items()
-                  if u["area"] == area and u["status"] == "map" and spec(uid).combat and spec(uid).side == side)
+                  if u["area"] == area and u["status"] == "map" and specs[uid].combat and specs[uid].side == side)
 
 
 def officers_at(state: State, area: str, side: str, *, able: bool = False) -> list[str]:
     """Officers in ``area``; ``able``: unwounded only (§5.15: a wounded officer loses every ability)."""
+    specs = gd(state).units
     return [u for u in units_at(state, area, side)
-            if spec(u).is_officer and (not able or unit(state, u)["hits"] == 0)]
+            if specs[u].is_officer and (not able or unit(state, u)["hits"] == 0)]
 
 
 def stacking_count(state: State, area: str, side: str) -> int:
     """§5.2: units counting for stacking (officers and casualty markers do not)."""
-    return sum(1 for u in combat_units_at(state, area, side) if spec(u).stacks)
+    specs = gd(state).units
+    return sum(1 for u in combat_units_at(state, area, side) if specs[u].stacks)
 
 
-def stacking_limit(area: str) -> int | None:
-    info = game_data().map_raw["areas"][area]
-    if "stacking_limit" in info:
-        limit: int | None = info["stacking_limit"]  # PROVENANCE D-2: none in LZ Columbus
-        return limit
-    return int(tables()["stacking"]["units_per_side"])
+def stacking_limit(state: State, area: str) -> int | None:
+    """§5.2: 3 units per side; PROVENANCE D-2: no limit in LZ Columbus (``stacking_limit`` null)."""
+    return gd(state).limits[area]
 
 
 def is_contested(state: State, area: str) -> bool:
@@ -89,9 +110,10 @@ def is_contested(state: State, area: str) -> bool:
     if area == TRANSIT:
         return False
     seen = None  # one pass, no lists: this is asked for many areas on every legal-action list
+    specs = gd(state).units
     for uid, u in state["units"].items():
         if u["area"] == area and u["status"] == "map":
-            s = spec(uid)
+            s = specs[uid]
             if s.combat:
                 if seen is None:
                     seen = s.side
@@ -102,26 +124,28 @@ def is_contested(state: State, area: str) -> bool:
 
 def occupied(state: State, side: str) -> set[str]:
     """The areas holding counters of ``side`` (casualty markers included), in one pass."""
+    specs = gd(state).units
     return {u["area"] for uid, u in state["units"].items()
-            if u["area"] is not None and u["status"] in ("map", "casualty") and spec(uid).side == side}
+            if u["area"] is not None and u["status"] in ("map", "casualty") and specs[uid].side == side}
 
 
 def contested_areas(state: State) -> list[str]:
     """Every contested area (``is_contested``), sorted, in one pass over the counters."""
     sides: dict[str, set[str]] = {}
+    specs = gd(state).units
     for uid, u in state["units"].items():
-        if u["area"] is not None and u["area"] != TRANSIT and u["status"] == "map" and spec(uid).combat:
-            sides.setdefault(u["area"], set()).add(spec(uid).side)
+        if u["area"] is not None and u["area"] != TRANSIT and u["status"] == "map" and specs[uid].combat:
+            sides.setdefault(u["area"], set()).add(specs[uid].side)
     return sorted(a for a, ss in sides.items() if len(ss) == 2)
 
 
 def is_reduced(state: State, uid: str) -> bool:
-    return spec(uid).combat and unit(state, uid)["hits"] >= 3
+    return spec(state, uid).combat and unit(state, uid)["hits"] >= 3
 
 
 def strength(state: State, uid: str, kind: str) -> int:
     """The current fire or melee strength: the reduced side from the 3rd hit (§5.12)."""
-    s = spec(uid)
+    s = spec(state, uid)
     face = s.reduced if is_reduced(state, uid) else s.full
     return int(face[kind]) if face else 0
 
@@ -131,7 +155,19 @@ def has_marker(state: State, uid: str, *markers: str) -> bool:
 
 
 def is_night(state: State) -> bool:
-    return state["turn"] in tables()["night"]["turns"]
+    return state["turn"] in tables(state)["night"]["turns"]
+
+
+def is_lit(state: State, area: str) -> bool:
+    """§5.16 / AMBIG-20: a flare of the current chit's action is over ``area``. Seed §11.2: a flare
+    cancels the night 「そのアクション中だけ」 (only during that action): the action of the US
+    Fire/Move chit it was placed with; its marker stays on the map until Admin (``state["flares"]``)."""
+    return area in state.get("lit", ())
+
+
+def night_applies(state: State, area: str) -> bool:
+    """§5.16: the night effects in ``area``, unless a flare lights it (AMBIG-20)."""
+    return is_night(state) and not is_lit(state, area)
 
 
 def in_columbus(area: str | None) -> bool:
@@ -144,14 +180,14 @@ def score(state: State, side: str, what: str, times: int = 1) -> None:
     """Add the VP of ``what`` (a key of tables.json victory.<side>) and check the thresholds."""
     if state["result"] is not None or times <= 0:
         return
-    vp = int(tables()["victory"][side][what]) * times
+    vp = int(tables(state)["victory"][side][what]) * times
     state["vp"][side] += vp
     log(state, "vp", side=side_name(side), vp=vp, why={"key": f"vp.{what}"}, total=state["vp"][side])
     check_thresholds(state)
 
 
 def check_thresholds(state: State) -> None:
-    vic = tables()["victory"]
+    vic = tables(state)["victory"]
     if state["vp"]["nva"] >= vic["nva_automatic_victory_at"]:
         # §5.18 / §4.2, AMBIG-4: the NVA win the instant they reach 35, even while retreating.
         finish(state, "nva", "automatic")
@@ -178,14 +214,10 @@ def finish(state: State, winner: str | None, reason: str) -> None:
 
 # === The hit ladder (§5.12) and officer damage (§5.15) ===
 
-def max_hits(uid: str) -> int:
-    return int(tables()["hit_ladder"]["max_hits"][spec(uid).side])
-
-
 def hit(state: State, uid: str) -> None:
     """One hit on a unit, casualty marker or officer, with its consequences and VP."""
     u = unit(state, uid)
-    s = spec(uid)
+    s = spec(state, uid)
     u["hits"] += 1
     if s.is_officer:
         if u["hits"] == 1:
@@ -193,7 +225,6 @@ def hit(state: State, uid: str) -> None:
             return
         u["status"], u["area"] = "killed", None  # §5.15: 2nd hit kills
         log(state, "officer_killed", unit=name(uid))
-        state["officer_losses"][s.side] += 1
         if s.side == "us":
             score(state, "nva", "mcdade_killed" if s.is_senior else "us_officer_killed")
         elif s.vp_commander:
@@ -228,7 +259,7 @@ def remove_casualty(state: State, uid: str) -> None:
 
 def can_take_hit(state: State, uid: str, cap: int | None, officers: bool) -> bool:
     u = unit(state, uid)
-    s = spec(uid)
+    s = spec(state, uid)
     if u["status"] not in ("map", "casualty"):
         return False
     if s.is_officer:

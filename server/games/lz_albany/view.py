@@ -9,35 +9,26 @@ view shows the contents sorted, never an order, and never the seed or the RNG co
 from __future__ import annotations
 
 import hashlib
-import json
-from functools import cache
 from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
-from .data import COLUMBUS, DATA_DIR, SIDES, game_data, spec, tables
-from .rules import active_roles, casualties_on_map, lz_controller, lz_strength
+from .data import COLUMBUS, SIDES
+from .rules import active_roles, casualties_on_map, lz_controller, lz_strength, officer_damage
 from .steps import current
-from .units import contested_areas, is_night, is_reduced, strength
+from .units import contested_areas, gd, is_night, is_reduced, spec, strength, tables
 
 _STATUS_ORDER = {"map": 0, "casualty": 1, "pending": 2, "held": 3}
 
 
-@cache
-def _short() -> dict[str, str]:
-    """The printed short designation of each counter ("3/A/2-7"), for drawing the counter face."""
-    raw = json.loads((DATA_DIR / "counters.json").read_text("utf-8"))
-    return {uid: str(u.get("short") or uid) for uid, u in raw["units"].items()}
-
-
 def _counter(state: State, uid: str) -> dict[str, Any]:
     u = state["units"][uid]
-    s = spec(uid)
+    s = spec(state, uid)
     status = u["status"]
     if s.is_officer and status == "map" and u["hits"]:
         status = "wounded"
     c: dict[str, Any] = {
         "ref": uid, "id": uid, "side": s.side, "area": u["area"], "hex": u["area"], "status": status,
-        "name": {"key": f"counter.{uid}"}, "short": _short()[uid], "type": s.type, "group": s.group,
+        "name": {"key": f"counter.{uid}"}, "short": s.short, "type": s.type, "group": s.group,
         "formation": s.formation,
         "hits": u["hits"], "reduced": is_reduced(state, uid), "casualty": u["status"] == "casualty",
         "markers": sorted(u["markers"]),
@@ -92,27 +83,28 @@ def _step(state: State) -> dict[str, Any] | None:
 
 def view(state: State, role: Role | None) -> dict[str, Any]:
     counters = sorted((_counter(state, uid) for uid in state["units"]), key=_sort_key)
-    groups = game_data().groups
+    groups = gd(state).groups
     contested = contested_areas(state)
     v: dict[str, Any] = {
-        "turn": state["turn"], "turns": tables()["game"]["turns"], "phase": state["phase"],
+        "turn": state["turn"], "turns": tables(state)["game"]["turns"], "phase": state["phase"],
         "night": is_night(state), "counters": counters,
         # §4.1, §6: the cup's contents are public; its order does not exist.
-        "cup": {s: sorted(c for c in state["cup"] if game_data().chit(c)["side"] == s) for s in SIDES},
+        "cup": {s: sorted(c for c in state["cup"] if gd(state).chit(c)["side"] == s) for s in SIDES},
         "drawn": [dict(d) for d in state["drawn"]],
         "boxes": {g: list(state["boxes"][g]) for g in sorted(groups)},
         "activations": {g: len(state["boxes"][g]) for g in sorted(groups)},
         "adrenaline": dict(state["adrenaline"]), "visibility": state["visibility"],
         "gunship_damaged": list(state["gunship_damaged"]),
         "vp": dict(state["vp"]),
-        "thresholds": {"nva_retreat_at_us_vp": tables()["victory"]["nva_retreat_at_us_vp"],
-                       "nva_automatic_victory_at": tables()["victory"]["nva_automatic_victory_at"]},
+        "thresholds": {"nva_retreat_at_us_vp": tables(state)["victory"]["nva_retreat_at_us_vp"],
+                       "nva_automatic_victory_at": tables(state)["victory"]["nva_automatic_victory_at"]},
         "nva_retreat": state["retreat"], "melee_in_columbus": state["melee_columbus"],
         "lz_albany_control": lz_controller(state),
         "lz_albany_strength": {s: lz_strength(state, s) for s in SIDES},
         "casualties_on_map": casualties_on_map(state),
-        "officer_losses": dict(state["officer_losses"]),
+        "officer_losses": {s: officer_damage(state, s) for s in SIDES},  # §4.3, AMBIG-23
         "flares": list(state["flares"]), "flares_left": state["flares_left"],
+        "flares_lit": list(state.get("lit", [])),  # AMBIG-20: lighting the current chit's action
         "melee_markers": list(state.get("melee_markers", [])),
         "contested": contested, "columbus": COLUMBUS,
         "step": _step(state),

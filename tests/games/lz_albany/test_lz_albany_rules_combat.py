@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lz_fixtures import Pos, active, acts, do, force, logs, step, unit
 
+from server.games.lz_albany.steps import push, run
 from server.games.lz_albany.units import hit
 
 FIRE = {"type": "fire", "from": "T2", "at": "T3"}
@@ -236,10 +237,17 @@ def test_night_us_melee_needs_the_search_roll() -> None:
 
 
 def test_nva_melee_in_lz_columbus_scores_two_once() -> None:
-    """§5.5 / AMBIG-12: the NVA score 2 VP for melee in LZ Columbus, once per game."""
+    """§5.5 / AMBIG-12: the NVA score 2 VP for melee in LZ Columbus, once per game: the second melee
+    there, on a later activation, is fought but scores nothing more."""
     s = Pos().put("US-ART-1", "LZ_COLUMBUS").put("NVA-33-C1-1", "LZ_COLUMBUS").act("nva", "33", "fire")
     s = do(force(s, 1, 1), {"type": "end_activation"})
-    assert s["vp"]["nva"] == 2 and s["melee_columbus"]
+    assert s["vp"]["nva"] == 2 and s["melee_columbus"] and len(logs(s, "melee")) == 1
+    s = do(s, {"type": "end_retreat"})  # the NVA stay; the US never leave Columbus (§5.3)
+    push(s, {"kind": "act", "side": "nva", "group": "33", "mode": "fire", "left": 1, "adrenaline": False,
+             "joined": [], "moved": {}, "fired": [], "carry": {}})
+    run(s)
+    s = do(force(s, 1, 1), {"type": "end_activation"})
+    assert len(logs(s, "melee")) == 2 and s["vp"]["nva"] == 2
 
 
 # === §5.12 THE HIT LADDER ===

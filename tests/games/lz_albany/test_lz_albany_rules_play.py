@@ -11,7 +11,7 @@ import pytest
 from server.engine.core import apply_action, canonical, make_view
 from server.engine.testing import check_determinism, check_leaks, playout
 from server.games.lz_albany import RULES
-from server.games.lz_albany.data import game_data
+from server.games.lz_albany.data import dataset
 
 SEEDS = [f"lz-{i}".encode() for i in range(6)]
 
@@ -71,7 +71,7 @@ def test_no_view_contains_the_seed_or_the_rng() -> None:
 
 def test_every_message_key_used_in_the_log_exists() -> None:
     """Every log, prompt and action key has an English and a Japanese text."""
-    messages = game_data().messages
+    messages = dataset().messages
     result = playout(RULES, "historical", b"msgs", max_actions=5000, keep_states=True)
     keys: set[str] = set()
     for state in [*result.states[::10], result.final]:

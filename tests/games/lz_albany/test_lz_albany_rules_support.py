@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, active, acts, do, force, logs, step, unit
+from lz_fixtures import Pos, World, active, acts, do, force, logs, rifle, step, unit
 
 # === §5.7 MORTARS ===
 
@@ -54,11 +54,26 @@ def test_artillery_deviates_on_a_one() -> None:
     assert logs(s, "artillery")[-1]["args"]["land"] == {"key": "area.N3"}
 
 
-def test_artillery_is_silent_at_night_without_a_flare() -> None:
-    """§5.16 C: no artillery at night, except under a flare."""
-    s = (Pos(turn=9).put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3")
-         .cup("us_art").go())
-    assert step(s) != "artillery"
+def _battery(turn: int) -> Pos:
+    """A battery in LZ Columbus, an officer in T2 seeing T3 (adjacent: by night too), NVA in T3."""
+    return Pos(turn=turn).put("US-ART-1", "LZ_COLUMBUS").put("US-A27-CO", "T2").put("NVA-66-C7-1", "T3").cup("us_art")
+
+
+def test_artillery_is_silent_at_night() -> None:
+    """§5.16 C (seed §11.1C 「航空攻撃及び砲撃は行えない」): the battery that may fire at T3 by day
+    (turn 8) may not at night (turn 9): the Artillery chit brings no decision at all."""
+    day = _battery(8).go()
+    assert step(day) == "artillery" and {"type": "artillery", "unit": "US-ART-1", "at": "T3"} in acts(day)
+    night = _battery(9).go()
+    assert step(night) != "artillery" and not logs(night, "artillery")
+
+
+def test_a_flare_of_an_earlier_chit_does_not_let_artillery_fire_at_night() -> None:
+    """§5.16 C / AMBIG-20 (seed §11.2: a flare cancels the night 「そのアクション中だけ」, for the action
+    of the US Fire/Move chit it was placed with): a flare marker on T3 from an earlier chit of the
+    turn lights nothing when the Artillery chit is drawn, so the battery stays silent."""
+    s = _battery(9).set(flares=["T3"]).go()
+    assert step(s) != "artillery" and not logs(s, "artillery")
 
 
 # === §5.9 GUNSHIPS, §4.1 VISIBILITY ===
@@ -70,10 +85,27 @@ def test_gunship_damage_check_and_vp() -> None:
     assert s["vp"]["nva"] == 2 and logs(s, "air_fire")[-1]["args"]["faces"] == [6, 6]
 
 
+def _air(*chits: str) -> Pos:
+    return Pos(turn=6).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup(*chits)
+
+
 def test_visibility_cancels_air_attacks_drawn_after_it() -> None:
-    """§4.1: Gunship and Skyraider chits drawn after the Visibility chit cannot attack."""
-    s = Pos(turn=5).put("US-A27-1", "T2").put("NVA-66-C7-1", "T3").cup("gunship", "visibility").dice(1, 0).go()
-    assert logs(s, "air_cancelled")
+    """§4.1 (seed §5.6 「視界チットより後に引かれたガンシップ及びスカイレーダーチットは 航空攻撃を行えない
+    引かれた航空チットは適当なボックスへ置き」): a gunship drawn before the Visibility chit attacks; a
+    gunship or Skyraider drawn after it brings no attack and goes to its box all the same."""
+    before = _air("gunship", "visibility").dice(0).go()  # the sorted cup: gunship is index 0
+    assert step(before) == "gunship" and {"type": "gunship", "unit": "NVA-66-C7-1"} in acts(before)
+    for chit in ("gunship", "skyraider"):
+        after = _air(chit, "visibility").dice(1, 0).go()  # Visibility first, then the air chit
+        assert after["visibility"] and step(after) not in ("gunship", "skyraider")
+        assert logs(after, "air_cancelled")[-1]["args"] == {"chit": {"key": f"chit.{chit}"}}
+        assert chit in after["spent"] and not logs(after, "air_fire") and not logs(after, "bombs")
+
+
+def test_the_dustoff_still_flies_after_the_visibility_chit() -> None:
+    """§4.1 (seed §5.6 「ダストオフチットは使用できる」): the Dustoff drawn after Visibility may evacuate."""
+    s = _air("dustoff", "visibility").put("US-A27-2", "T2", hits=4, status="casualty").dice(1, 0).go()
+    assert s["visibility"] and step(s) == "dustoff" and {"type": "evacuate", "at": "T2"} in acts(s)
 
 
 # === §5.10 SKYRAIDER ===
@@ -123,12 +155,32 @@ def test_day_casualty_removal_unless_a_us_platoon_protects_it() -> None:
     assert unit(s, "US-A27-1")["status"] == "removed" and unit(s, "US-A27-2")["status"] == "casualty"
 
 
+def _marker_with_nva(turn: int) -> Pos:
+    """A casualty marker in T2 with an NVA platoon and a US platoon; the Action Phase has no chit."""
+    p = Pos(turn=turn).put("US-A27-2", "T2", hits=4, status="casualty")
+    return p.put("NVA-66-C7-2", "T2").put("US-A27-3", "T2")
+
+
 def test_night_casualty_removal_rolls_one_to_three() -> None:
-    """§5.13 8.4D: at night each marker with NVA platoons is removed on 1-3, US platoons or not."""
-    p = (Pos(turn=9).put("US-A27-2", "T2", hits=4, status="casualty").put("NVA-66-C7-2", "T2")
-         .put("US-A27-3", "T2"))
-    s = p.dice(2).go()
-    assert unit(s, "US-A27-2")["status"] == "removed"
+    """§5.13 8.4D (seed 「マーカーごとにサイコロを振り 1-3 が出ると除去される」): at night a marker with NVA
+    platoons is at risk though a US platoon is there: a 3 removes it (NVA +2), a 4 does not; by day
+    the US platoon protects it and no die is rolled."""
+    s = _marker_with_nva(9).dice(3).go()
+    assert logs(s, "night_removal")[-1]["args"]["face"] == 3
+    assert unit(s, "US-A27-2")["status"] == "removed" and s["vp"]["nva"] == 2
+    s = _marker_with_nva(9).dice(4).go()
+    assert logs(s, "night_removal")[-1]["args"]["face"] == 4
+    assert unit(s, "US-A27-2")["status"] == "casualty" and s["vp"]["nva"] == 0
+    s = _marker_with_nva(8).go()
+    assert not logs(s, "night_removal") and unit(s, "US-A27-2")["status"] == "casualty"
+
+
+def test_a_flare_marker_removes_a_casualty_marker_with_nva_at_the_end_of_the_phase() -> None:
+    """§5.16 (seed §11.2 「アクションフェイズの終了時に NVA ユニットと US 負傷者マーカーがいるエリアに
+    フレアマーカーもある場合 負傷者マーカーは 8.4D のサイコロ判定を行わずに除去される」): a flare marker
+    placed with an earlier chit still counts at the end of the Action Phase: no roll, removed."""
+    s = _marker_with_nva(9).set(flares=["T2"]).go()
+    assert not logs(s, "night_removal") and unit(s, "US-A27-2")["status"] == "removed"
 
 
 def test_recovery_by_officer_then_rolls_for_the_rest() -> None:
@@ -166,3 +218,29 @@ def test_choi_oi_no_fire_marker_stops_fire_this_turn() -> None:
              "joined": [], "moved": {}, "fired": [], "carry": {}})
     run(s)
     assert not [a for a in acts(s) if a["type"] == "fire"]
+
+
+# === §5.16 / AMBIG-20: A FLARE LIGHTS ONLY THE ACTION OF ITS CHIT ===
+
+def _night_fight() -> World:
+    """W - LZ_ALBANY - E (grass): a US platoon in LZ Albany, an NVA platoon in E."""
+    return World({"W": "grass", "E": "grass"}, [("W", "LZ_ALBANY"), ("LZ_ALBANY", "E")],
+                 {"us-1": rifle("us", "27ab", fire=3), "nva-1": rifle("nva", "33")})
+
+
+def test_a_flare_cancels_the_night_only_for_the_action_of_its_chit() -> None:
+    """§5.16 / AMBIG-20, seed §11.2 「フレアは 11.1 に示す夜間の効果を ( 両軍に対し ) そのアクション中だけ
+    無効にする」: the flare placed when the first US Fire/Move chit is drawn spares that activation's
+    fire the night −1 (3 dice); the next chit's fire at the same area takes it again (2 dice),
+    though the flare marker stays on the map until Admin."""
+    s = _night_fight().pos(turn=9).put("us-1", "LZ_ALBANY").put("nva-1", "E").cup("us_fm", "us_fm").dice(0).go()
+    s = do(s, {"type": "flare", "at": "E"}, {"type": "end_flares"},
+           {"type": "activate", "group": "27ab", "mode": "fire"})
+    s = do(force(s, 1, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
+    assert logs(s, "fire")[-1]["args"]["dice"] == 3 and logs(s, "fire")[-1]["args"]["mods"] == []
+    s = do(s, {"type": "no_return_fire"}, {"type": "end_activation"})
+    assert step(s) == "flares" and s["flares"] == ["E"]
+    s = do(s, {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    s = do(force(s, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
+    assert logs(s, "fire")[-1]["args"]["dice"] == 2
+    assert logs(s, "fire")[-1]["args"]["mods"] == [{"key": "mod.night", "args": {"dice": -1}}]

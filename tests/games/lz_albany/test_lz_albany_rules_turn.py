@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, active, acts, do, force, logs, step, unit, view
+from lz_fixtures import Pos, World, active, acts, do, force, logs, rifle, step, unit, view
 
 from server.engine.core import OMNISCIENT
 from server.games.lz_albany import RULES
-from server.games.lz_albany.data import game_data
-from server.games.lz_albany.units import score
+from server.games.lz_albany.data import dataset
+from server.games.lz_albany.steps import push, run
+from server.games.lz_albany.units import score, stacking_count
 
-UNITS = game_data().units
+UNITS = dataset().units
 
 
 def fresh(seed: bytes = b"t") -> dict:
@@ -102,6 +103,58 @@ def test_placement_respects_the_stacking_limit() -> None:
     assert places(s, "US-B27-CO") == ["N1", "S0", "T0"]
 
 
+def _turn_two(p: Pos) -> dict:
+    """Run the Reinforcement Phase of the position's turn (its Action Phase and the rest below)."""
+    return p.frame({"kind": "turn", "next": 0})
+
+
+def test_turn_two_nva_arrivals_stay_within_the_stacking_limit() -> None:
+    """§3.2F (seed 「8/66 の残りのユニット全てを … 2 と示されたエリアにスタック制限内で置く」): two
+    NVA platoons already stand in R2, where the historical set-up puts the 10th company's two: one
+    of them arrives there (3), the other is placed by the NVA player in a turn-2 circle with room."""
+    s = _turn_two(Pos(turn=2).put("NVA-66-C6-1", "R2").put("NVA-66-C6-2", "R2"))
+    assert stacking_count(s, "R2", "nva") == 3 and unit(s, "NVA-66-C10-1")["area"] == "R2"
+    assert active(s) == "nva" and acts(s) == [{"type": "place", "unit": "NVA-66-C10-2", "to": "R3"},
+                                              {"type": "place", "unit": "NVA-66-C10-2", "to": "R4"}]
+
+
+def test_b27_is_never_offered_a_full_entry_area() -> None:
+    """§3.2D (seed 「スタック制限は配置するときにも適用される」): B/2-7's circles N1, S0 and T0 hold 3 US
+    units each: no platoon may be placed; the company commander (officers do not stack) may."""
+    p = Pos(turn=2)
+    for area, units in (("N1", ("US-A27-1", "US-A27-2", "US-A27-3")), ("S0", ("US-A27-4", "US-C27-1", "US-C27-2")),
+                        ("T0", ("US-C27-3", "US-C27-4", "US-D27-RCN"))):
+        for uid in units:
+            p.put(uid, area)
+    s = _turn_two(p)
+    assert active(s) == "us"
+    assert {(a["unit"], a["to"]) for a in acts(s)} == {("US-B27-CO", "N1"), ("US-B27-CO", "S0"), ("US-B27-CO", "T0")}
+
+
+def _circles() -> World:
+    """Two grass areas with the B/2-7 circle, G1 and G2, beside LZ Albany; a platoon arriving on 2."""
+    entry = {"terrain": "grass", "circles": ["b27_entry"]}
+    return World({"G1": entry, "G2": entry}, [("G1", "LZ_ALBANY"), ("LZ_ALBANY", "G2")],
+                 {"new": rifle("us", "27ab", entry_turn=2, setup="b27_entry"),
+                  **{f"us-{k}": rifle("us", "27cd") for k in range(6)}})
+
+
+def test_a_reinforcement_without_room_waits_for_the_next_turn() -> None:
+    """§3.2D, AMBIG-31: the circles G1 and G2 are full (3 each): the platoon cannot be placed on turn
+    2, so it stays on the Turn Track; on turn 3, with room in G2, it is placed there."""
+    p = _circles().pos(turn=2)
+    for k in range(6):
+        p.put(f"us-{k}", "G1" if k < 3 else "G2")
+    s = _turn_two(p)
+    assert unit(s, "new")["status"] == "pending" and logs(s, "reinforcement_delayed")
+    assert not [a for a in RULES.legal_actions(s, "us") if a["type"] == "place"]
+    s["units"]["us-5"]["area"] = "LZ_ALBANY"
+    s["turn"], s["stack"] = 3, []
+    push(s, {"kind": "turn", "next": 0})
+    run(s)
+    assert acts(s) == [{"type": "place", "unit": "new", "to": "G2"}]
+
+
 # === §4 P5 ADMINISTRATION ===
 
 def test_admin_returns_the_drawn_chits_to_the_pool() -> None:
@@ -170,8 +223,10 @@ def test_a_tie_goes_to_the_controller_of_lz_albany() -> None:
 
 
 def test_a_tie_without_control_goes_to_fewer_officer_losses() -> None:
-    """§4.3: then the side with fewer officer losses wins."""
-    s = _end(Pos(turn=10).set(officer_losses={"us": 1, "nva": 2}).state)
+    """§4.3: then the side with fewer officer losses wins (AMBIG-23: every wound and death): the US
+    one wounded company commander, the NVA a wounded commander and a wounded senior officer."""
+    p = Pos(turn=10).put("US-A27-CO", "N1", hits=1).put("NVA-33-C1-CO", "N0", hits=1).put("NVA-AN", "N0", hits=1)
+    s = _end(p.state)
     assert s["result"]["winner"] == "us" and s["result"]["reason"] == "tie_officers"
 
 
