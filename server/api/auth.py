@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ..accounts import Unauthorized
 from ..config import Settings
 from ..matches.service import Illegal
+from ..names import canonical_name
 from ..ratelimit import Limiter, Rule, Verdict
 from .deps import COOKIE, AccountsDep, BrokerDep, CurrentUser
 from .schemas import Credentials, Problem, UserOut
@@ -63,11 +64,12 @@ async def register(body: Credentials, request: Request, response: Response, acc:
 
 @router.post("/auth/login", response_model=UserOut, responses=ERRORS)
 async def login(body: Credentials, request: Request, response: Response, acc: AccountsDep) -> Any:
-    """Failures count per account name and per client address; a slot is taken before the password is
-    checked (so parallel guesses are counted too) and given back when the password was right."""
+    """Failures count per account (by the name's canonical form, so that no spelling of it escapes the
+    count) and per client address; a slot is taken before the password is checked (so parallel guesses
+    are counted too) and given back when the password was right."""
     limiter: Limiter = request.app.state.limiter
     by_account, by_ip, _ = _rules(request.app.state.settings)
-    name, ip = body.username.lower(), client_ip(request)
+    name, ip = canonical_name(body.username), client_ip(request)
     account = await limiter.take(by_account, name)
     if not account.allowed:
         return _too_many("Too many failed logins for this account.", account)
