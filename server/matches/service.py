@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -109,6 +109,18 @@ _DONE = select(ActionRecord.seq, ActionRecord.user_id).where(ActionRecord.match_
 _CHAIN = (select(ActionRecord.seq, ActionRecord.role, ActionRecord.kind, ActionRecord.parent, ActionRecord.mark)
           .where(ActionRecord.match_id == bindparam("id"), ActionRecord.seq > bindparam("since"))
           .order_by(ActionRecord.seq.desc()))
+
+
+def lock_account(db: Session, user_id: int) -> None:
+    """Make a count-then-write of one account's rows (chat messages, open matches) atomic across threads
+    and processes. Call it first in the transaction. On Postgres it locks the account's row (FOR NO KEY
+    UPDATE: inserts that reference the account are not blocked); on SQLite it writes, which takes the
+    database's one write lock at once (a read first would pin an older snapshot)."""
+    if db.get_bind().dialect.name == "sqlite":
+        db.execute(update(User).where(User.id == user_id).values(id=User.id)
+                   .execution_options(synchronize_session=False))
+    else:
+        db.execute(select(User.id).where(User.id == user_id).with_for_update(key_share=True))
 
 
 @dataclass(frozen=True)
