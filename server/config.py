@@ -42,6 +42,11 @@ class Settings(BaseSettings):
     login_window_seconds: float = 900.0
     register_ip_limit: int = 20
     register_window_seconds: float = 3600.0
+    # The lobby (server/api/matches.py): matches an account may create in a sliding window, and may have
+    # open (waiting for players) at once; 0 turns a limit off.
+    match_create_limit: int = 60
+    match_create_window_seconds: float = 3600.0
+    match_open_limit: int = 10
     # Websocket messages per connection: a burst, a sustained rate per second, and the number of refused
     # messages within 10 seconds that closes the connection (1008).
     ws_burst: int = 20

@@ -39,7 +39,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     settings = settings or get_settings()
     engine = make_engine(settings.sqlalchemy_url)
     sessions = make_sessionmaker(engine)
-    service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now)
+    service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now,
+                           open_limit=settings.match_open_limit)
     broker = make_broker(settings.redis_url)
     presence = make_presence(settings.redis_url)
     limiter = make_limiter(settings.redis_url)
