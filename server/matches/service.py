@@ -100,6 +100,7 @@ PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeou
 ON_TIMEOUT = ("claim", "loss", "draw")
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
+Summaries = list[dict[str, Any]]
 
 # Statements built once: building SQLAlchemy expressions per call cost more than running them.
 _MATCH = select(Match).where(Match.id == bindparam("id"))
@@ -448,7 +449,7 @@ class MatchService:
         return self.page(status, user_id, limit)[0]
 
     def page(self, status: str | None, user_id: int | None, limit: int = 50,
-             cursor: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+             cursor: str | None = None) -> tuple[Summaries, str | None]:
         """One page of a list, most recently changed first, and the cursor of the next page (None at
         the end). The cursor names the last match of this page (its ``updated_at`` and id), so a page
         never repeats a match nor skips one that did not change meanwhile."""
