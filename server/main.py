@@ -137,7 +137,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
 
 class Hardening:
     """Refuses a Host header this service does not answer to (400 with a reason; a websocket handshake
-    is refused the same way), and adds the security headers to every HTTP answer."""
+    gets 403), and adds the security headers to every HTTP answer."""
 
     def __init__(self, app: ASGIApp, hosts: frozenset[str] | None, headers: list[tuple[bytes, bytes]]) -> None:
         self.app, self.hosts, self.headers = app, hosts, headers
@@ -163,20 +163,19 @@ class Hardening:
         await self.app(scope, receive, with_headers)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            # Refused before it is accepted: uvicorn answers 403, as for a foreign Origin. (A denial response
+            # could carry the reason, but uvicorn's websockets-sansio then logs a spurious "returned without
+            # completing handshake" error: Kludex/uvicorn PR #3138.)
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})
+            return
         body = json.dumps({"reason": "Unknown host: this server does not answer to that name (the Host "
                                      "header). Reach it by its own address."}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                    *self.headers]
-        if scope["type"] == "http":
-            await send({"type": "http.response.start", "status": 400, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
-            return
-        await receive()  # websocket.connect
-        if "websocket.http.response" in scope.get("extensions", {}):
-            await send({"type": "websocket.http.response.start", "status": 400, "headers": headers})
-            await send({"type": "websocket.http.response.body", "body": body})
-        else:
-            await send({"type": "websocket.close", "code": 1008})
+        await send({"type": "http.response.start", "status": 400, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 class BodyLimit:

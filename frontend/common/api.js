@@ -77,7 +77,6 @@ export const api = {
   logout: () => request("POST", "/api/auth/logout"),
   games: async () => listOf(await request("GET", "/api/games"), "games"),
   game: (id) => request("GET", `/api/games/${enc(id)}`),
-  matches: async (status) => listOf(await request("GET", `/api/matches?status=${enc(status)}`), "matches"),
   /** A page of a lobby list: {items, next}, next being the path of the following page or null. */
   matchesPage: async (status, path = `/api/matches?status=${enc(status)}&limit=20`) => {
     const { data, response } = await exchange("GET", path);

@@ -125,7 +125,7 @@ def test_a_websocket_with_a_foreign_host_is_refused(live: LiveServer,
                b"Cookie: " + a.cookie().encode() + b"\r\n\r\n")
     assert _raw(live, upgrade % f"127.0.0.1:{live.port}".encode()).startswith(b"HTTP/1.1 101")
     refused = _raw(live, upgrade % b"evil.example")
-    assert refused.split(b"\r\n")[0].split(b" ")[1] in (b"400", b"403"), refused[:80]
+    assert refused.startswith(b"HTTP/1.1 403"), refused[:80]
     ws = sockets(live, mid, a)
     assert receive(ws, "snapshot")
 
