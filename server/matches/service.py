@@ -140,9 +140,11 @@ def lock_account(db: Session, user_id: int) -> None:
     """Make a count-then-write of one account's rows (chat messages, open matches) atomic across threads
     and processes. Call it first in the transaction. On Postgres it locks the account's row (FOR NO KEY
     UPDATE: inserts that reference the account are not blocked); on SQLite it writes, which takes the
-    database's one write lock at once (a read first would pin an older snapshot)."""
+    database's one write lock at once (a read first would pin an older snapshot). The write leaves a
+    column no key or index covers as it was (writing the id would make SQLite look for the account in
+    every table that references it)."""
     if db.get_bind().dialect.name == "sqlite":
-        db.execute(update(User).where(User.id == user_id).values(id=User.id)
+        db.execute(update(User).where(User.id == user_id).values(language=User.language)
                    .execution_options(synchronize_session=False))
     else:
         db.execute(select(User.id).where(User.id == user_id).with_for_update(key_share=True))
