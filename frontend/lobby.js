@@ -43,6 +43,10 @@ export function aroundBody(d) {
 export function mountLobby(root, session) {
   let games = [];
   let lists = { mine: [], open: [], active: [], finished: [], live: [] };
+  // Each list is read a page at a time (the Link header names the next one); "More" reads one more,
+  // and a refresh reads again as many pages as are shown.
+  const pages = { mine: 1, open: 1, active: 1, finished: 1, live: 1 };
+  const more = { mine: null, open: null, active: null, finished: null, live: null };
   const auth = h("section", { class: "card auth" });
   const inboxBox = h("section", { class: "card inbox", id: "notifications", "data-testid": "notifications", hidden: true });
   const create = h("section", { class: "card create" });
@@ -135,6 +139,10 @@ export function mountLobby(root, session) {
   }
 
   function paintCreate() {
+    if (!session.user) { // guests watch; creating a match needs an account
+      fill(create, h("h2", {}, t("lobby.create")), h("p", { class: "hint", "data-testid": "login-to-create" }, t("lobby.login_to_create")));
+      return;
+    }
     const game = h("select", { name: "game", required: true }, ...games.map((g) => h("option", { value: g.id }, localised(g.names) || g.id)));
     if (draft.game && games.some((g) => g.id === draft.game)) game.value = draft.game;
     const scenario = h("select", { name: "scenario" });
@@ -163,7 +171,7 @@ export function mountLobby(root, session) {
       });
       fill(optionsBox, ...optionInputs.map(({ spec, select }) => h("label", {}, localised(spec.name) || spec.id, select)));
       fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
-      fill(role, ...(session.user ? (g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))) : []),
+      fill(role, ...(g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))),
         h("option", { value: "" }, t("lobby.watch_only")));
       if (draft.game === g?.id) {
         keep(scenario, draft.scenario);
@@ -238,7 +246,8 @@ export function mountLobby(root, session) {
   function paintLists() {
     const section = (key, items, testid) => h("section", { class: "card match-list", "data-testid": testid },
       h("h2", {}, t(`lobby.${key}`)),
-      items.length ? h("ul", {}, ...items.map(matchItem)) : h("p", { class: "none" }, t("lobby.none")));
+      items.length ? h("ul", {}, ...items.map(matchItem)) : h("p", { class: "none" }, t("lobby.none")),
+      more[key] ? h("button", { type: "button", class: "more", "data-testid": `more-${testid}`, onclick: () => showMore(key) }, t("lobby.more")) : null);
     const mine = [...lists.mine].sort((a, b) => Number(b.my_turn) - Number(a.my_turn));
     fill(listsBox,
       session.user ? section("mine", mine, "my-matches") : null,
@@ -248,12 +257,36 @@ export function mountLobby(root, session) {
       section("finished", lists.finished, "finished-matches"));
   }
 
+  /** The first `pages[status]` pages of a list; a match that moved between pages is shown once. */
+  async function load(status) {
+    let items = [];
+    let page = await api.matchesPage(status);
+    items = items.concat(page.items);
+    for (let n = 1; n < pages[status] && page.next; n++) {
+      page = await api.matchesPage(status, page.next);
+      items = items.concat(page.items);
+    }
+    const seen = new Set();
+    lists[status] = items.filter((m) => !seen.has(m.id) && seen.add(m.id));
+    more[status] = page.next;
+  }
+
+  async function showMore(status) {
+    pages[status] += 1;
+    try {
+      await load(status);
+    } catch (err) {
+      pages[status] -= 1;
+      showError(t("error.generic", { reason: err.reason ?? String(err) }));
+    }
+    paintLists();
+  }
+
   async function refresh() {
     const want = ["open", "active", "finished", ...(session.user ? ["mine"] : [])];
     try {
-      const got = await Promise.all(want.map((s) => api.matches(s)));
-      want.forEach((s, i) => (lists[s] = got[i]));
-      lists.live = await api.matches("live").catch(() => []); // a server without play-by-web answers 422
+      await Promise.all(want.map(load));
+      await load("live").catch(() => { lists.live = []; }); // a server without play-by-web answers 422
       showError("");
     } catch (err) {
       showError(err.status === 0 ? t("error.network") : t("error.generic", { reason: err.reason ?? String(err) }));

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,11 +13,11 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import names
 from .matches.service import Forbidden, Illegal, MatchError, Stale
 from .store.models import Session as LoginSession
 from .store.models import User
 
-USERNAME = re.compile(r"^[A-Za-z0-9_\-\u3040-\u30ff\u4e00-\u9fff]{3,32}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 COMMON_PASSWORDS_FILE = Path(__file__).parent / "data" / "common_passwords.txt"
@@ -50,28 +49,45 @@ class Accounts:
         self._dummy_hash = self.hasher.hash(secrets.token_hex(16))
 
     def register(self, username: str, password: str) -> tuple[User, str]:
-        if not USERNAME.match(username):
-            raise Illegal("A user name is 3 to 32 letters, digits, '_' or '-'.")
+        """A new account. The name is stored in NFKC; it must differ from every other one by more than
+        case, width or look-alike characters (``server/names.py``; a unique index on ``canonical``)."""
+        name = names.normal_form(username)
+        problem = names.problem(name)
+        if problem:
+            raise Illegal(problem)
+        canonical = names.canonical_name(name)
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise Illegal(f"A password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
-        if password.strip().lower() == username.lower():
+        if names.canonical_name(password) == canonical:
             raise Illegal("The password must differ from the user name.")
         if password.strip().lower() in COMMON_PASSWORDS:
             raise Illegal("This password is one of the most common ones, tried first by attackers: choose another.")
-        user = User(username=username, password_hash=self.hasher.hash(password))
+        taken = Stale(f"The name {name!r} is taken (names differing only in case, width or look-alike "
+                      "characters are the same name).")
+        with self.sessions() as db:
+            if db.scalars(select(User.id).where(User.canonical == canonical)).first() is not None:
+                raise taken  # before the costly hash; the unique index settles a race
+        user = User(username=name, canonical=canonical, password_hash=self.hasher.hash(password))
         try:
             with self.sessions.begin() as db:
                 db.add(user)
                 db.flush()
                 token = self._new_session(db, user.id)
         except IntegrityError:
-            raise Stale(f"The name {username!r} is taken.") from None
+            raise taken from None
         return user, token
+
+    @staticmethod
+    def _find(db: Session, username: str) -> User | None:
+        """The account a login names: the exact name first (a duplicate kept from before names were
+        canonical logs in by its own spelling), then any spelling with the same canonical form."""
+        return (db.scalars(select(User).where(User.username == username)).first()
+                or db.scalars(select(User).where(User.canonical == names.canonical_name(username))).first())
 
     def login(self, username: str, password: str, old_token: str | None) -> tuple[User, str]:
         """Check the password and open a new session; the old session, if any, is dropped."""
         with self.sessions.begin() as db:
-            user = db.scalars(select(User).where(User.username == username)).first()
+            user = self._find(db, username)
             try:
                 self.hasher.verify(user.password_hash if user else self._dummy_hash, password)
             except (VerificationError, InvalidHashError):

@@ -44,11 +44,15 @@ def main(argv: list[str] | None = None) -> int:
 
     import uvicorn
 
+    from .http_timeouts import protocol_class
+
     print(f"Counterplay is at http://{args.host}:{args.port}/  (database: {_safe(settings.database_url)}, "
           f"broker: {'redis' if settings.redis_url else 'in-process'})", flush=True)
     uvicorn.run("server.main:create_app", factory=True, host=args.host, port=args.port,
                 proxy_headers=True, ws="websockets-sansio", log_level="info",
-                ws_max_size=256 * 1024)  # a frame larger than this is refused before it is read whole
+                ws_max_size=256 * 1024,  # a frame larger than this is refused before it is read whole
+                # half-sent requests are dropped (slowloris): HEADER_TIMEOUT_SECONDS, BODY_TIMEOUT_SECONDS
+                http=protocol_class(settings.header_timeout_seconds, settings.body_timeout_seconds))
     return 0
 
 

@@ -6,6 +6,12 @@ from functools import lru_cache
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# For the plain-ES-module frontend: scripts, styles, fonts and images from this origin only (no inline
+# script or style, no eval), the page's own websocket and fetches ('self' covers ws: and wss:), no
+# plugins, no <base>, forms to this origin, never framed. /docs is served from local assets too.
+DEFAULT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -20,6 +26,18 @@ class Settings(BaseSettings):
     session_days: int = 30
     # Origins allowed to open websockets and send state-changing requests besides the host itself.
     allowed_origins: str = ""
+    # Host names the service answers to (against DNS rebinding), comma-separated, besides PUBLIC_URL's host
+    # and 127.0.0.1, localhost and ::1; ".example.org" also allows its subdomains, "*" any name. Another
+    # Host gets 400.
+    allowed_hosts: str = ""
+    # Headers of every answer (server/api/security.py): the Content-Security-Policy ("" sends none) and the
+    # Referrer-Policy ("same-origin": with "no-referrer" browsers send Origin: null on the page's own POSTs).
+    content_security_policy: str = DEFAULT_CSP
+    referrer_policy: str = "same-origin"
+    # Slow clients (server/http_timeouts.py): seconds a request's headers may take to arrive, then its body;
+    # the connection is closed after that (0: no deadline).
+    header_timeout_seconds: float = 10.0
+    body_timeout_seconds: float = 30.0
     # Where the service is reached from outside: the links in e-mails and webhooks.
     public_url: str = "http://127.0.0.1:8000"
     # E-mail notifications: off unless SMTP_HOST is set.
@@ -42,6 +60,11 @@ class Settings(BaseSettings):
     login_window_seconds: float = 900.0
     register_ip_limit: int = 20
     register_window_seconds: float = 3600.0
+    # The lobby (server/api/matches.py): matches an account may create in a sliding window, and may have
+    # open (waiting for players) at once; 0 turns a limit off.
+    match_create_limit: int = 60
+    match_create_window_seconds: float = 3600.0
+    match_open_limit: int = 10
     # Websocket messages per connection: a burst, a sustained rate per second, and the number of refused
     # messages within 10 seconds that closes the connection (1008).
     ws_burst: int = 20

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -17,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .accounts import Accounts
 from .api import auth, matches, me, pages, play, ws
-from .api.security import origin_allowed
+from .api.security import allowed_hosts, host_allowed, origin_allowed, security_headers
 from .config import Settings, get_settings
 from .matches.service import MatchError, MatchService, now
 from .notify.dispatch import Notifier
@@ -39,7 +40,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     settings = settings or get_settings()
     engine = make_engine(settings.sqlalchemy_url)
     sessions = make_sessionmaker(engine)
-    service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now)
+    service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now,
+                           open_limit=settings.match_open_limit)
     broker = make_broker(settings.redis_url)
     presence = make_presence(settings.redis_url)
     limiter = make_limiter(settings.redis_url)
@@ -92,6 +94,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         response: Response = await call_next(request)
         return response
 
+    # Added last: the outermost layer, before any other work.
+    app.add_middleware(Hardening, hosts=allowed_hosts(settings), headers=security_headers(settings))
+
     @app.exception_handler(MatchError)
     async def match_error(_request: Request, exc: MatchError) -> JSONResponse:
         return JSONResponse({"reason": exc.reason, **exc.extra}, status_code=exc.status)
@@ -128,6 +133,49 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.FRONTEND), name="static")
     return app
+
+
+class Hardening:
+    """Refuses a Host header this service does not answer to (400 with a reason; a websocket handshake
+    gets 403), and adds the security headers to every HTTP answer."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None, headers: list[tuple[bytes, bytes]]) -> None:
+        self.app, self.hosts, self.headers = app, hosts, headers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+        if not host_allowed(host, self.hosts):
+            await self._refuse(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in self.headers if h[0] not in present)]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            # Refused before it is accepted: uvicorn answers 403, as for a foreign Origin. (A denial response
+            # could carry the reason, but uvicorn's websockets-sansio then logs a spurious "returned without
+            # completing handshake" error: Kludex/uvicorn PR #3138.)
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        body = json.dumps({"reason": "Unknown host: this server does not answer to that name (the Host "
+                                     "header). Reach it by its own address."}).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                   *self.headers]
+        await send({"type": "http.response.start", "status": 400, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 class BodyLimit:

@@ -85,6 +85,7 @@ class LiveServer:
         import uvicorn
 
         from server.config import Settings
+        from server.http_timeouts import protocol_class
         from server.main import create_app
 
         self.port = port or free_port()
@@ -94,7 +95,9 @@ class LiveServer:
         self.app = create_app(self.settings, clock=clock)
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio")
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio",
+                                http=protocol_class(self.settings.header_timeout_seconds,
+                                                    self.settings.body_timeout_seconds))  # as `counterplay serve`
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

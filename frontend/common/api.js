@@ -26,6 +26,16 @@ export function reasonOf(body, status) {
 }
 
 export async function request(method, path, body, extra = {}) {
+  return (await exchange(method, path, body, extra)).data;
+}
+
+/** The next page's path from a `Link: <...>; rel="next"` header (RFC 8288), or null. */
+export function nextLink(header) {
+  const found = /<([^>]*)>\s*;\s*rel="?next"?/.exec(header ?? "");
+  return found && /^\/(?!\/)/.test(found[1]) ? found[1] : null;
+}
+
+async function exchange(method, path, body, extra = {}) {
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json" }, ...extra };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -45,7 +55,7 @@ export async function request(method, path, body, extra = {}) {
     data = text;
   }
   if (!response.ok) throw new ApiError(response.status, reasonOf(data, response.status), data);
-  return data;
+  return { data, response };
 }
 
 const enc = encodeURIComponent;
@@ -67,7 +77,11 @@ export const api = {
   logout: () => request("POST", "/api/auth/logout"),
   games: async () => listOf(await request("GET", "/api/games"), "games"),
   game: (id) => request("GET", `/api/games/${enc(id)}`),
-  matches: async (status) => listOf(await request("GET", `/api/matches?status=${enc(status)}`), "matches"),
+  /** A page of a lobby list: {items, next}, next being the path of the following page or null. */
+  matchesPage: async (status, path = `/api/matches?status=${enc(status)}&limit=20`) => {
+    const { data, response } = await exchange("GET", path);
+    return { items: listOf(data, "matches"), next: nextLink(response.headers.get("Link")) };
+  },
   createMatch: (body) => request("POST", "/api/matches", body),
   join: (id, role, invite) => request("POST", `/api/matches/${enc(id)}/join`, invite ? { role, invite } : { role }),
   match: (id) => request("GET", `/api/matches/${enc(id)}`),

@@ -7,6 +7,8 @@ function build(el, attrs, children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "text") el.textContent = v;
+    // Through the CSSOM: a style attribute set as markup is inline style, which the CSP refuses.
+    else if (k === "style" && el.style) el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {

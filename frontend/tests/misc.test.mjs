@@ -5,7 +5,7 @@ import { verifySeed, hexToBytes } from "../common/seed.js";
 import { route } from "../app.js";
 import { diceOf } from "../common/log.js";
 import { counterMarkup } from "../common/counters.js";
-import { reasonOf } from "../common/api.js";
+import { reasonOf, nextLink } from "../common/api.js";
 
 test("seed verification: SHA-256 of the hex-decoded bytes", async () => {
   const seed = "00ff10deadbeef";
@@ -45,4 +45,12 @@ test("error reasons: ours, FastAPI's, validation lists", () => {
   assert.equal(reasonOf({ detail: "Not found" }, 404), "Not found");
   assert.equal(reasonOf({ detail: [{ loc: ["body", "username"], msg: "too short" }] }, 422), "username: too short");
   assert.equal(reasonOf(null, 500), "HTTP 500");
+});
+
+test("the next page of a list comes from the Link header, on this site only", () => {
+  assert.equal(nextLink('</api/matches?status=open&limit=20&cursor=abc>; rel="next"'), "/api/matches?status=open&limit=20&cursor=abc");
+  assert.equal(nextLink(null), null);
+  assert.equal(nextLink('</x>; rel="prev"'), null);
+  assert.equal(nextLink('<https://evil.example/x>; rel="next"'), null);
+  assert.equal(nextLink('<//evil.example/x>; rel="next"'), null);
 });

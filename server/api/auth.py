@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ..accounts import Unauthorized
 from ..config import Settings
 from ..matches.service import Illegal
+from ..names import canonical_name
 from ..ratelimit import Limiter, Rule, Verdict
 from .deps import COOKIE, AccountsDep, BrokerDep, CurrentUser
 from .schemas import Credentials, Problem, UserOut
@@ -36,7 +37,8 @@ def _rules(settings: Settings) -> tuple[Rule, Rule, Rule]:
             Rule("register-ip", settings.register_ip_limit, settings.register_window_seconds))
 
 
-def _too_many(reason: str, verdict: Verdict) -> JSONResponse:
+def too_many(reason: str, verdict: Verdict) -> JSONResponse:
+    """429 with Retry-After and a reason that says when to try again."""
     wait = verdict.retry_after_header
     minutes = max(1, round(int(wait) / 60))
     when = f"{wait} seconds" if int(wait) < 120 else f"{minutes} minutes"
@@ -51,7 +53,7 @@ async def register(body: Credentials, request: Request, response: Response, acc:
     ip = client_ip(request)
     verdict = await limiter.take(rule, ip)
     if not verdict.allowed:
-        return _too_many("Too many new accounts from your address.", verdict)
+        return too_many("Too many new accounts from your address.", verdict)
     try:
         user, token = await to_thread.run_sync(acc.register, body.username, body.password)
     except Illegal:
@@ -63,18 +65,19 @@ async def register(body: Credentials, request: Request, response: Response, acc:
 
 @router.post("/auth/login", response_model=UserOut, responses=ERRORS)
 async def login(body: Credentials, request: Request, response: Response, acc: AccountsDep) -> Any:
-    """Failures count per account name and per client address; a slot is taken before the password is
-    checked (so parallel guesses are counted too) and given back when the password was right."""
+    """Failures count per account (by the name's canonical form, so that no spelling of it escapes the
+    count) and per client address; a slot is taken before the password is checked (so parallel guesses
+    are counted too) and given back when the password was right."""
     limiter: Limiter = request.app.state.limiter
     by_account, by_ip, _ = _rules(request.app.state.settings)
-    name, ip = body.username.lower(), client_ip(request)
+    name, ip = canonical_name(body.username), client_ip(request)
     account = await limiter.take(by_account, name)
     if not account.allowed:
-        return _too_many("Too many failed logins for this account.", account)
+        return too_many("Too many failed logins for this account.", account)
     address = await limiter.take(by_ip, ip)
     if not address.allowed:
         await limiter.refund(by_account, name, account)
-        return _too_many("Too many failed logins from your address.", address)
+        return too_many("Too many failed logins from your address.", address)
     try:
         user, token = await to_thread.run_sync(acc.login, body.username, body.password, request.cookies.get(COOKIE))
     except Unauthorized:

@@ -6,15 +6,19 @@ import functools
 import json
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 from anyio import to_thread
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request, Response
 
+from ..config import Settings
 from ..engine.core import Rules
 from ..games import GAMES
-from ..matches.service import Applied, NotFound
+from ..matches.service import Applied, MatchError, NotFound
 from ..notify.dispatch import Notifier
+from ..ratelimit import Limiter, Rule
 from ..realtime.broker import Broker
+from .auth import too_many
 from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
 from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSummary, Problem, Replay, ViewOut
 
@@ -66,18 +70,45 @@ def game_data(game: str) -> dict[str, Any]:
     return _static(game)
 
 
-@router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(403, 404, 422))
-async def create_match(body: CreateMatch, user: MaybeUser, svc: ServiceDep) -> dict[str, Any]:
+@router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422, 429))
+async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep) -> Any:
+    """Create a match (an account is needed: guests watch). 429: too many matches created lately
+    (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of yours still waiting for players
+    (``MATCH_OPEN_LIMIT``)."""
+    settings: Settings = request.app.state.settings
+    limiter: Limiter = request.app.state.limiter
+    rule = Rule("match-create", settings.match_create_limit, settings.match_create_window_seconds)
+    verdict = await limiter.take(rule, str(user.id))
+    if not verdict.allowed:
+        return too_many("Too many new matches from your account.", verdict)
     play = {"clock": body.clock, "rated": body.rated, "private": body.private, "on_timeout": body.on_timeout,
             "rate_timeouts": body.rate_timeouts}
-    return await to_thread.run_sync(lambda: svc.create(user.id if user else None, body.game, body.scenario,
-                                                       body.role, body.options, body.seed, play=play))
+    try:
+        return await to_thread.run_sync(lambda: svc.create(user.id, body.game, body.scenario, body.role,
+                                                           body.options, body.seed, play=play))
+    except MatchError:
+        await limiter.refund(rule, str(user.id), verdict)  # nothing was created: not counted
+        raise
 
 
-@router.get("/matches", response_model=list[MatchSummary])
-def list_matches(user: MaybeUser, svc: ServiceDep,
-                 status: Literal["open", "active", "finished", "mine", "live"] | None = None) -> list[dict[str, Any]]:
-    return svc.list(status, user.id if user else None)
+LINK = {"Link": {"description": 'the next page, `</api/matches?...&cursor=...>; rel="next"` (RFC 8288); '
+                                "absent on the last page", "schema": {"type": "string"}}}
+
+
+@router.get("/matches", response_model=list[MatchSummary], responses={200: {"headers": LINK}, 422: {"model": Problem}})
+def list_matches(
+    request: Request, response: Response, user: MaybeUser, svc: ServiceDep,
+    status: Literal["open", "active", "finished", "mine", "live"] | None = None,
+    limit: int = Query(default=50, ge=1, le=100, description="matches per page"),
+    cursor: str | None = Query(default=None, max_length=200,
+                               description="where the page starts: from the previous page's Link header"),
+) -> list[dict[str, Any]]:
+    """A page of matches, most recently changed first; the ``Link`` header points at the next page."""
+    items, following = svc.page(status, user.id if user else None, limit, cursor)
+    if following is not None:
+        query = urlencode({**({"status": status} if status else {}), "limit": limit, "cursor": following})
+        response.headers["Link"] = f'<{request.url.path}?{query}>; rel="next"'
+    return items
 
 
 @router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))

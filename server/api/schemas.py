@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
+
+from .security import unicode_only
+
+# Free-form JSON from a client (an action, options, a time control): its strings must be Unicode text.
+JsonObject = Annotated[dict[str, Any], AfterValidator(unicode_only)]
 
 
 class Credentials(BaseModel):
@@ -21,10 +26,10 @@ class CreateMatch(BaseModel):
     game: str = Field(max_length=32)
     scenario: str | None = Field(default=None, max_length=64)
     role: str | None = Field(default=None, max_length=32, description="your seat, or none to watch")
-    options: dict[str, Any] | None = None
+    options: JsonObject | None = None
     seed: str | None = Field(default=None, max_length=128,
                              description="hex, 16 to 64 bytes; fixes the dice of an unrated analysis match")
-    clock: dict[str, Any] | None = Field(default=None, description="time control: docs/play-by-web.md")
+    clock: JsonObject | None = Field(default=None, description="time control: docs/play-by-web.md")
     rated: bool = True
     private: bool = Field(default=False, description="not in the lobby; seats joined by invitation link")
     on_timeout: str = Field(default="claim", description="claim, loss or draw")
@@ -38,7 +43,7 @@ class Join(BaseModel):
 
 class ActionIn(BaseModel):
     version: int = Field(ge=0, description="the version the action was chosen at")
-    action: dict[str, Any]
+    action: JsonObject
     id: str = Field(min_length=1, max_length=64, description="client action id; a resend is idempotent")
 
 

@@ -18,7 +18,7 @@ from ..realtime.hub import Connection, Gone, Hub
 from ..realtime.presence import Presence
 from .deps import COOKIE
 from .matches import announce
-from .security import origin_allowed
+from .security import NOT_TEXT, has_lone_surrogate, origin_allowed
 
 router = APIRouter()
 MAX_MESSAGE = 64 * 1024
@@ -82,7 +82,8 @@ async def _refuse(raw: str, conn: Connection, limiter: MessageLimiter) -> None:
             msg = json.loads(raw)
         except (ValueError, RecursionError):
             msg = None
-        if isinstance(msg, dict) and isinstance(msg.get("id"), str) and 0 < len(msg["id"]) <= 64:
+        if (isinstance(msg, dict) and isinstance(msg.get("id"), str) and 0 < len(msg["id"]) <= 64
+                and not has_lone_surrogate(msg["id"])):
             answer["id"] = msg["id"]
     await conn.send(answer)
 
@@ -96,6 +97,9 @@ async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broke
         msg: Any = json.loads(raw)
     except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         await conn.send({"type": "error", "status": 400, "reason": "Messages are JSON objects."})
+        return
+    if has_lone_surrogate(msg):  # before any field is used: nothing of it can be stored or echoed
+        await conn.send({"type": "error", "status": 400, "reason": NOT_TEXT})
         return
     kind = msg.get("type") if isinstance(msg, dict) else None
     if kind == "ping":

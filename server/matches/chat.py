@@ -4,7 +4,8 @@ Players write to the players' channel, anyone else (logged in) to the spectators
 players' channel. Until the match is over the spectators' channel is read only by signed-in accounts
 without a seat in it, so no one can be coached from the gallery, not even from a logged-out window
 (a guest); once it is over everyone reads both. Limits: 1-500 characters, 5 messages per 10 seconds
-per account and match (counted in the database, so it holds across app processes).
+per account and match, counted in the database under a lock on the account (``lock_account``), so that
+parallel posts, many sockets and several app processes cannot pass it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ..store.models import ChatMessage, User
-from .service import Illegal, MatchService, TooMany, aware
+from .service import Illegal, MatchService, TooMany, aware, lock_account
 
 MAX_LENGTH = 500
 BURST, WINDOW = 5, timedelta(seconds=10)
@@ -37,8 +38,9 @@ def post(svc: MatchService, match_id: str, user_id: int, text: str) -> dict[str,
     text = text.strip()
     if not 1 <= len(text) <= MAX_LENGTH:
         raise Illegal(f"A chat message has 1 to {MAX_LENGTH} characters.")
-    t = svc.now()
     with svc.sessions.begin() as db:
+        lock_account(db, user_id)  # first: the count below and the insert are one step for this account
+        t = svc.now()
         svc._match(db, match_id)
         channel = "players" if svc._role_of(db, match_id, user_id) else "spectators"
         recent = db.scalar(select(func.count()).select_from(ChatMessage).where(

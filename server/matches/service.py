@@ -9,6 +9,8 @@ processes: whoever loses the race gets a stale-version answer and nothing is app
 
 from __future__ import annotations
 
+import base64
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -99,6 +101,7 @@ ON_TIMEOUT = ("claim", "loss", "draw")
 MIN_SEED = 16  # bytes of a creator-fixed seed: fewer could be searched through from the dice seen
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
+Summaries = list[dict[str, Any]]
 
 # Statements built once: building SQLAlchemy expressions per call cost more than running them.
 _MATCH = select(Match).where(Match.id == bindparam("id"))
@@ -112,6 +115,42 @@ _CHAIN = (select(ActionRecord.seq, ActionRecord.role, ActionRecord.kind, ActionR
           .order_by(ActionRecord.seq.desc()))
 
 
+def _write_cursor(m: Match) -> str:
+    t = aware(m.updated_at)
+    assert t is not None
+    raw = json.dumps([t.isoformat(), m.id], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _read_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        decoded = json.loads(raw)
+        if not isinstance(decoded, list):
+            raise ValueError
+        when, mid = decoded
+        t = datetime.fromisoformat(when)
+        if not isinstance(mid, str) or t.tzinfo is None:
+            raise ValueError
+    except (ValueError, TypeError):
+        raise Illegal("Malformed cursor: pass on the one the previous page's Link header gave.") from None
+    return t.astimezone(UTC), mid
+
+
+def lock_account(db: Session, user_id: int) -> None:
+    """Make a count-then-write of one account's rows (chat messages, open matches) atomic across threads
+    and processes. Call it first in the transaction. On Postgres it locks the account's row (FOR NO KEY
+    UPDATE: inserts that reference the account are not blocked); on SQLite it writes, which takes the
+    database's one write lock at once (a read first would pin an older snapshot). The write leaves a
+    column no key or index covers as it was (writing the id would make SQLite look for the account in
+    every table that references it)."""
+    if db.get_bind().dialect.name == "sqlite":
+        db.execute(update(User).where(User.id == user_id).values(language=User.language)
+                   .execution_options(synchronize_session=False))
+    else:
+        db.execute(select(User.id).where(User.id == user_id).with_for_update(key_share=True))
+
+
 @dataclass(frozen=True)
 class Viewer:
     """Who is looking: an account (or a guest, id None) and its seat in the match, if any."""
@@ -122,10 +161,11 @@ class Viewer:
 
 class MatchService:
     def __init__(self, sessions: sessionmaker[Session], snapshot_every: int = 50,
-                 cache_size: int = 512, clock: Callable[[], datetime] = now) -> None:
+                 cache_size: int = 512, clock: Callable[[], datetime] = now, open_limit: int = 0) -> None:
         self.sessions = sessions
         self.now = clock  # injected in tests: no code here reads the wall clock itself
         self.snapshot_every = snapshot_every
+        self.open_limit = open_limit  # open matches an account may have waiting for players; 0: no limit
         # per match: the latest (version, state), and the one before it, which most undos return to
         self._cache: OrderedDict[str, tuple[tuple[int, State], tuple[int, State] | None]] = OrderedDict()
         self._cache_size = cache_size
@@ -277,8 +317,11 @@ class MatchService:
                options: dict[str, Any] | None, seed: str | None,
                play: dict[str, Any] | None = None, reserve: dict[str, int] | None = None,
                rematch_of: str | None = None) -> dict[str, Any]:
-        """A new match. ``play``: the platform settings (clock, rated, private, on_timeout,
-        rate_timeouts); ``reserve``: seats kept for given accounts (a rematch)."""
+        """A new match, made by an account (guests watch, they do not create). ``play``: the platform
+        settings (clock, rated, private, on_timeout, rate_timeouts); ``reserve``: seats kept for given
+        accounts (a rematch). An account has at most ``open_limit`` matches waiting for players."""
+        if user_id is None:
+            raise Forbidden("Log in to create a match.")
         rules = self.rules(game)
         settings, tc = self._check_play(play or {})
         scenario = scenario or next(iter(rules.scenarios))
@@ -315,13 +358,23 @@ class MatchService:
                   clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
                   rematch_of=rematch_of, private=settings["private"])
         with self.sessions.begin() as db:
+            if self.open_limit:
+                self._check_open_limit(db, user_id)
             db.add(m)
             db.flush()
-            if role is not None and user_id is not None:
+            if role is not None:
                 db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
             self._remember(m.id, 0, state)
             db.flush()
             return self._summary(db, m, user_id)
+
+    def _check_open_limit(self, db: Session, user_id: int) -> None:
+        lock_account(db, user_id)  # the count and the insert that follows are one step for this account
+        waiting = db.scalar(select(func.count()).select_from(Match).where(
+            Match.created_by == user_id, Match.status == "open")) or 0
+        if waiting >= self.open_limit:
+            raise TooMany(f"You already have {waiting} open matches waiting for players; at most "
+                          f"{self.open_limit} at a time. Wait for a player to join one, or finish one first.")
 
     @staticmethod
     def _check_play(play: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -399,11 +452,19 @@ class MatchService:
             return self._summaries(db, self._match(db, match_id), user_ids)
 
     def list(self, status: str | None, user_id: int | None, limit: int = 100) -> list[dict[str, Any]]:
+        return self.page(status, user_id, limit)[0]
+
+    def page(self, status: str | None, user_id: int | None, limit: int = 50,
+             cursor: str | None = None) -> tuple[Summaries, str | None]:
+        """One page of a list, most recently changed first, and the cursor of the next page (None at
+        the end). The cursor names the last match of this page (its ``updated_at`` and id), so a page
+        never repeats a match nor skips one that did not change meanwhile."""
+        after = _read_cursor(cursor) if cursor is not None else None
         with self.sessions() as db:
             stmt = select(Match)
             if status == "mine":
                 if user_id is None:
-                    return []
+                    return [], None
                 stmt = stmt.join(Seat, Seat.match_id == Match.id).where(Seat.user_id == user_id)
             elif status == "live":  # matches to watch: active and public
                 stmt = stmt.where(Match.status == "active")
@@ -411,15 +472,21 @@ class MatchService:
                 stmt = stmt.where(Match.status == status)
             if status != "mine":  # private matches are found by their link, not in the lobby
                 stmt = stmt.where(Match.private.is_(False))
-            matches = list(db.scalars(stmt.order_by(Match.updated_at.desc()).limit(limit)))
+            if after is not None:
+                t, mid = after
+                stmt = stmt.where(or_(Match.updated_at < t, and_(Match.updated_at == t, Match.id < mid)))
+            matches = list(db.scalars(stmt.order_by(Match.updated_at.desc(), Match.id.desc()).limit(limit + 1)))
+            more = len(matches) > limit
+            matches = matches[:limit]
             ids = [m.id for m in matches]
             seat_users = {s.user_id for s in db.scalars(select(Seat).where(Seat.match_id.in_(ids)))} if ids else set()
             names = ({u.id: u.username for u in db.scalars(select(User).where(User.id.in_(seat_users)))}
                      if seat_users else {})
             out = [self._summary(db, m, user_id, names, detail=False) for m in matches]
-        if status == "mine":  # whose move: matches waiting for me first
+            following = _write_cursor(matches[-1]) if more else None
+        if status == "mine":  # whose move: matches waiting for me first (within the page)
             out.sort(key=lambda s: (not s["my_turn"], s["status"] == "finished"))
-        return out
+        return out, following
 
     # --- play ---
 

@@ -21,17 +21,27 @@ from sqlalchemy import (
     text,
     true,
 )
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from ..names import canonical_name
 
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
+def _canonical(context: DefaultExecutionContext) -> str:
+    return canonical_name(context.get_current_parameters()["username"])  # type: ignore[no-untyped-call]
+
+
 class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True)
+    # server/names.py: the key two names must not share (case, width, look-alikes); found at login.
+    # Rows from before migration 0005 that shared a key with an older row hold "<key>#<id>".
+    canonical: Mapped[str] = mapped_column(String(64), unique=True, index=True, default=_canonical)
     password_hash: Mapped[str] = mapped_column(String(200))
     language: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -27,7 +27,7 @@ def test_a_match_option_chosen_in_the_lobby_reaches_the_match(server: LiveServer
     create.locator("select[name=role]").select_option("german")
     # A repaint of the form (here: the language switched) keeps what was chosen.
     person.page.get_by_test_id("lang").click()
-    person.page.wait_for_function("document.documentElement.lang === 'ja'")
+    person.page.wait_for_function("() => document.documentElement.lang === 'ja'")  # a function: no eval (CSP)
     assert create.locator("select[name=game]").input_value() == "bulge"
     assert create.locator("select[name=role]").input_value() == "german"
     assert fog.locator("option:checked").inner_text() == "あり"

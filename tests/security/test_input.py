@@ -130,3 +130,63 @@ def test_hostile_websocket_frames_get_an_answer(live: LiveServer, sockets: Calla
         receive(ws, "pong")
     except ConnectionClosed as closed:  # closing cleanly with a policy code would be acceptable too
         assert closed.rcvd is not None and closed.rcvd.code in (1003, 1007, 1008, 1009), closed
+
+
+# A lone UTF-16 surrogate is valid JSON (an escape) but no Unicode text: it cannot be stored, compared
+# or sent back in UTF-8. Keys and values, in every field a websocket message carries.
+LONE = ["\\ud800", "\\udfff", "a\\ud83dz"]
+SURROGATE_MESSAGES = [
+    *('{"type": "chat", "text": "' + s + '"}' for s in LONE),
+    '{"type": "action", "id": "\\ud800", "version": 0, "action": {"type": "add", "n": 1}}',
+    '{"type": "action", "id": "ok-1", "version": 0, "action": {"type": "add\\udc00", "n": 1}}',
+    '{"type": "action", "id": "ok-2", "version": 0, "action": {"type": "add", "n": 1, "\\ud800": 1}}',
+    '{"type": "action", "id": "ok-3", "version": 0, "action": {"type": "add", "n": 1, "via": ["\\udbff"]}}',
+    '{"type": "\\ud800"}', '{"\\ud800": "ping", "type": "ping"}',
+]
+
+
+def test_lone_surrogates_in_websocket_messages_get_an_error(live: LiveServer,
+                                                            sockets: Callable[..., ClientConnection]) -> None:
+    """A lone surrogate killed the socket with a traceback (chat text, action id, action body)."""
+    a, _b, mid = pair(live)
+    ws = sockets(live, mid, a)
+    receive(ws, "snapshot")
+    for text in SURROGATE_MESSAGES:
+        ws.send(text)
+        err = receive(ws, "error")
+        assert err["status"] == 400 and "surrogate" in err["reason"], (text, err)
+        ws.send(json.dumps({"type": "ping"}))
+        assert receive(ws, "pong"), text  # the socket is still there
+    assert a.view(mid)["version"] == 0
+    assert a.http.get(f"/api/matches/{mid}/chat").json() == []
+    ws.send(json.dumps({"type": "action", "id": "after", "version": 0, "action": {"type": "add", "n": 1}}))
+    assert receive(ws, "ack")["version"] == 1
+
+
+def test_lone_surrogates_over_http_get_422(live: LiveServer) -> None:
+    a, _b, mid = pair(live)
+    for path, body in [(f"/api/matches/{mid}/chat", '{"text": "\\ud800"}'),
+                       (f"/api/matches/{mid}/actions",
+                        '{"version": 0, "id": "\\ud800", "action": {"type": "add", "n": 1}}'),
+                       (f"/api/matches/{mid}/actions", '{"version": 0, "id": "s1", "action": {"type": "add\\udc00"}}'),
+                       ("/api/auth/login", '{"username": "\\ud800abc", "password": "correct horse 1"}')]:
+        r = a.http.post(path, content=body.encode(), headers={"Content-Type": "application/json"})
+        assert r.status_code == 422 and r.json()["reason"], (path, body, r.status_code, r.text)
+    assert summary(live, mid, a)["version"] == 0
+
+
+def test_a_refused_message_with_a_lone_surrogate_keeps_the_socket(serve: Callable[..., LiveServer],
+                                                                 sockets: Callable[..., ClientConnection]) -> None:
+    """Over the rate, an action's id is echoed so the client can fail it: never a lone surrogate."""
+    live = serve(ws_burst=1, ws_rate=0.01, ws_flood_refusals=100)
+    a, _b, mid = pair(live)
+    ws = sockets(live, mid, a)
+    receive(ws, "snapshot")
+    ws.send(json.dumps({"type": "ping"}))  # spends the burst
+    assert receive(ws, "pong")
+    ws.send('{"type": "action", "id": "\\ud800", "version": 0, "action": {"type": "add", "n": 1}}')
+    err = receive(ws, "error")
+    assert err["status"] == 429 and "id" not in err, err
+    ws.send('{"type": "action", "id": "plain", "version": 0, "action": {"type": "add", "n": 1}}')
+    again = receive(ws, "error")
+    assert again["status"] == 429 and again["id"] == "plain", again  # the socket still answers

@@ -135,4 +135,4 @@ def test_expired_sessions_are_refused(live: LiveServer) -> None:
         db.execute(update(LoginSession).where(LoginSession.token_hash == token_hash(token))
                    .values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
     assert p.http.get("/api/me").status_code == 401
-    assert p.http.post("/api/matches", json={"game": "toy", "role": "north"}).status_code == 403  # a guest's seat
+    assert p.http.post("/api/matches", json={"game": "toy", "role": "north"}).status_code == 401  # guests do not create
