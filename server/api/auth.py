@@ -14,7 +14,7 @@ from ..matches.service import Illegal
 from ..names import canonical_name
 from ..ratelimit import Limiter, Rule, Verdict
 from .deps import COOKIE, AccountsDep, BrokerDep, CurrentUser
-from .schemas import Credentials, Problem, UserOut
+from .schemas import Credentials, Problem, Registration, UserOut
 
 router = APIRouter(prefix="/api", tags=["auth"])
 ERRORS: dict[int | str, dict[str, object]] = {401: {"model": Problem}, 409: {"model": Problem},
@@ -47,7 +47,7 @@ def too_many(reason: str, verdict: Verdict) -> JSONResponse:
 
 
 @router.post("/auth/register", response_model=UserOut, status_code=201, responses=ERRORS)
-async def register(body: Credentials, request: Request, response: Response, acc: AccountsDep) -> Any:
+async def register(body: Registration, request: Request, response: Response, acc: AccountsDep) -> Any:
     limiter: Limiter = request.app.state.limiter
     rule = _rules(request.app.state.settings)[2]
     ip = client_ip(request)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
@@ -12,8 +12,16 @@ from .security import unicode_only
 JsonObject = Annotated[dict[str, Any], AfterValidator(unicode_only)]
 
 
+class Registration(BaseModel):
+    username: str = Field(min_length=1, max_length=64, description=(
+        "3 to 32 characters once read in Unicode NFKC (fullwidth letters count as their ASCII forms): "
+        "ASCII letters and digits, `_`, `-`, hiragana, katakana, kanji and 々; unique whatever the case "
+        "or width it is written in"))
+    password: str = Field(min_length=8, max_length=256, description="8 to 256 characters, not a common password")
+
+
 class Credentials(BaseModel):
-    username: str = Field(min_length=1, max_length=64)
+    username: str = Field(min_length=1, max_length=64, description="any spelling of the account's name")
     password: str = Field(min_length=1, max_length=256)
 
 
@@ -27,12 +35,13 @@ class CreateMatch(BaseModel):
     scenario: str | None = Field(default=None, max_length=64)
     role: str | None = Field(default=None, max_length=32, description="your seat, or none to watch")
     options: JsonObject | None = None
-    seed: str | None = Field(default=None, max_length=128,
+    seed: str | None = Field(default=None, min_length=32, max_length=128, pattern="^[0-9a-fA-F]*$",
                              description="hex, 16 to 64 bytes; fixes the dice of an unrated analysis match")
     clock: JsonObject | None = Field(default=None, description="time control: docs/play-by-web.md")
     rated: bool = True
     private: bool = Field(default=False, description="not in the lobby; seats joined by invitation link")
-    on_timeout: str = Field(default="claim", description="claim, loss or draw")
+    on_timeout: Literal["claim", "loss", "draw"] = Field(default="claim", description=(
+        "when a side runs out of time: the opponent may claim the win, or it is a loss, or a draw"))
     rate_timeouts: bool = True
 
 
@@ -136,7 +145,7 @@ class UndoIn(BaseModel):
 
 
 class OfferIn(BaseModel):
-    kind: str = Field(description="draw or takeback")
+    kind: Literal["draw", "takeback"]
     steps: int | None = Field(default=None, ge=1, le=500)
 
 
@@ -152,7 +161,8 @@ class RematchIn(BaseModel):
 
 
 class ChatIn(BaseModel):
-    text: str = Field(max_length=2000)
+    text: str = Field(min_length=1, max_length=2000, description=(
+        "1 to 500 characters once white space at both ends is trimmed; at most 5 messages in 10 seconds"))
 
 
 class ChatMessageOut(BaseModel):
@@ -167,8 +177,8 @@ class SettingsIn(BaseModel):
     email: str | None = Field(default=None, max_length=254)
     notify_email: bool | None = None
     webhook_url: str | None = Field(default=None, max_length=500)
-    webhook_format: str | None = None
-    language: str | None = None
+    webhook_format: Literal["json", "discord", "slack"] | None = None
+    language: Literal["en", "ja"] | None = None
 
 
 class SettingsOut(BaseModel):
