@@ -1,7 +1,8 @@
 // An area map (board.kind "area", docs/lz_albany-data.md) drawn as SVG, with the interface of
 // HexMap that board.js uses (setCounters, highlight, markCounters, stackAt, setLabels, focusLabel,
 // setOccupation, setLang) plus setView(view) for what only an area game shows: contested areas,
-// flares, night, and the line of sight of a selected officer.
+// flares (lit for the current action, view.flares_lit, or spent and waiting for Admin, with a
+// legend and the area's tooltip), night, and the line of sight of a selected officer.
 //
 // The board is drawn once: each area's polygon with its terrain fill (and tree / grass pattern),
 // the trail, river and creek, the off-map boxes (transit area, LZ Columbus) and names. Each area
@@ -17,7 +18,7 @@ import { drawCounterNode } from "./counters.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
-import { anchorOf, areaSlots, columnsFor, polygonBounds, boardBounds, adjacency, losTable, visibleAreas } from "./areageom.js";
+import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas, flareMarks } from "./areageom.js";
 
 export const AREA_FILLS = {
   jungle: "#6f9c57", grass: "#cfcf86", lz_albany: "#e8d9a0", lz_columbus: "#cdb98f", transit: "#dce6ef",
@@ -56,6 +57,7 @@ export class AreaMap {
     this.los = losTable(board);
     this.night = false;
     this.losRef = null;
+    this.lit = new Set();
     this.selected = null;
     this.view = null;
     this.build(container);
@@ -95,8 +97,8 @@ export class AreaMap {
     this.hitLayer = layer("hits");
     this.markLayer = layer("marks");
     this.contestLayer = layer("contested");
+    this.flareLayer = layer("flares"); // under the names: a lit area's glow leaves its name legible
     this.textLayer = layer("texts");
-    this.flareLayer = layer("flares");
     this.counterLayer = layer("counters");
     this.badgeLayer = layer("badges");
     this.labelLayer = layer("labels");
@@ -169,7 +171,8 @@ export class AreaMap {
       btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.losText = h("span", { class: "los-text" });
     this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
-    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear);
+    this.flareKey = h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: true });
+    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.flareKey);
     return { zoom, layers };
   }
 
@@ -246,6 +249,7 @@ export class AreaMap {
     this.lang = lang;
     this.drawTexts();
     if (this.lastCounters) this.setCounters(this.lastCounters);
+    this.paintFlares();
   }
 
   /** counters: [{ref, hex, side, type, hits, ...}] merged with static data; those without an area are skipped. */
@@ -322,7 +326,7 @@ export class AreaMap {
     return this.stackAt(area).length >= INSPECT_AT;
   }
 
-  /** What only an area game shows: contested areas, flares, night (view.contested, .flares, .night). */
+  /** What only an area game shows: contested areas, flares, night (view.contested, .flares, .flares_lit, .night). */
   setView(view) {
     this.view = view;
     const night = !!view?.night;
@@ -348,24 +352,40 @@ export class AreaMap {
         this.contestLayer.append(g);
       }
     }
-    const flares = (view?.flares ?? []).filter((id) => this.areas[id]);
-    const fsig = flares.join(",");
-    if (fsig !== this.flareSig) {
-      this.flareSig = fsig;
-      this.flareLayer.replaceChildren();
-      for (const id of new Set(flares)) {
-        const [x, y] = this.centre(id);
-        const b = polygonBounds(this.areas[id].shape);
-        const g = s("g", { class: "flare", "data-flare": id });
-        const fx = b.minX + 16, fy = b.minY + 16;
-        g.innerHTML = `<title>${esc(t("map.flare", undefined, this.lang))}</title>`
-          + `<polygon class="flare-light" points="${pts(this.areas[id].shape)}" fill="url(#flare-glow)"/>`
-          + `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(Math.min(b.width, b.height) * 0.45)}" fill="url(#flare-glow)"/>`
-          + `<path class="flare-star" d="${starburst(fx, fy, 9, 4)}"/>`;
-        this.flareLayer.append(g);
-      }
-    }
+    this.paintFlares();
     this.paintLos();
+  }
+
+  /** A text of the game's catalogue (options.text), else null. */
+  text(key) {
+    return this.options.text?.(key) ?? null;
+  }
+
+  /**
+   * The flare markers (view.flares) with those lit for the current chit's action (view.flares_lit):
+   * a lit flare lights its area; a spent one is a dim star on a dark disc, its marker waiting for Admin. The
+   * names and tooltips come from the game's catalogue (map.flare_lit, map.flare_spent and their
+   * _tip), else the platform's "flare"; the area's hit polygon carries the tooltip too.
+   */
+  paintFlares() {
+    const marks = flareMarks(this.view).filter((m) => this.areas[m.area]);
+    this.lit = new Set(marks.filter((m) => m.lit).map((m) => m.area));
+    const sig = `${marks.map((m) => `${m.area}${m.lit ? "*" : ""}`).join(",")}|${this.lang}`;
+    if (sig === this.flareSig) return;
+    this.flareSig = sig;
+    this.flareLayer.replaceChildren();
+    for (const node of this.hexNodes.values()) node.querySelector?.(":scope > title.flare-tip")?.remove();
+    const tip = (lit) => this.text(lit ? "map.flare_lit_tip" : "map.flare_spent_tip") ?? t("map.flare", undefined, this.lang);
+    for (const { area, lit } of marks) {
+      const g = s("g", { class: `flare ${lit ? "flare-lit" : "flare-spent"}`, "data-flare": area, "data-flare-state": lit ? "lit" : "spent" });
+      g.innerHTML = flareMarkup(this.areas[area].shape, this.centre(area), lit, tip(lit));
+      this.flareLayer.append(g);
+      const hit = this.hexNodes.get(area);
+      if (hit) hit.append(s("title", { class: "flare-tip" }, `${this.placeName(area)} — ${tip(lit)}`));
+    }
+    if (this.flareKey) {
+      this.flareKey.replaceWith(this.flareKey = flareLegend(marks, (key) => this.text(key) ?? (key.endsWith("_tip") ? null : t("map.flare", undefined, this.lang))));
+    }
   }
 
   /** Shows (ref) or hides (null) the line of sight of an officer counter. */
@@ -388,7 +408,7 @@ export class AreaMap {
     const c = this.losOfficer();
     const from = c?.hex ?? null;
     const wounded = c ? c.status === "wounded" || (c.hits ?? 0) > 0 : false;
-    const seen = c ? visibleAreas(this.board, from, { night: this.night, wounded, los: this.los, adj: this.adj }) : new Set();
+    const seen = c ? visibleAreas(this.board, from, { night: this.night, lit: this.lit, wounded, los: this.los, adj: this.adj }) : new Set();
     const sig = c ? `${c.ref}|${from}|${[...seen].join(",")}|${this.lang}` : "";
     if (sig === this.losSig) return;
     this.losSig = sig;
@@ -493,6 +513,66 @@ export class AreaMap {
   focusLabel(id) {
     for (const [k, node] of this.labelNodes) node.classList.toggle("focus", k === id);
   }
+}
+
+/**
+ * Where a flare's star goes in an area: from the top-left corner of its bounds towards its anchor,
+ * the first point whose star (radius r) lies inside the area; the anchor's top if none.
+ */
+export function flareSpot(shape, [x, y], r = 10) {
+  const b = polygonBounds(shape);
+  const inside = (px, py) => [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r]].every(([dx, dy]) => pointInPolygon([px + dx, py + dy], shape));
+  for (let k = 1; k < 10; k++) {
+    const px = b.minX + (x - b.minX) * k / 10, py = b.minY + (y - b.minY) * k / 10;
+    if (inside(px, py)) return [px, py];
+  }
+  return [x, y - 2 * r];
+}
+
+/**
+ * The SVG markup of one flare marker in an area of `shape` with its anchor `centre`: a lit flare
+ * (the current chit's action) fills the area with light and shows a bright star; a spent one, its
+ * marker waiting on the map for Admin, is a dark disc with a dim star. `title` (plain text) is its
+ * tooltip.
+ */
+export function flareMarkup(shape, centre, lit, title) {
+  const b = polygonBounds(shape);
+  const [x, y] = centre;
+  const [fx, fy] = flareSpot(shape, centre);
+  return `<title>${esc(title)}</title>` + (lit
+    ? `<polygon class="flare-light" points="${pts(shape)}" fill="url(#flare-glow)"/>`
+      + `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(Math.min(b.width, b.height) * 0.45)}" fill="url(#flare-glow)"/>`
+      + flareIconMarkup("lit", fx, fy)
+    : flareIconMarkup("spent", fx, fy));
+}
+
+/** The flare symbol at (x, y) as [tag, attributes]: a bright starburst (lit), or a dim star on a dark disc (spent). */
+function flareParts(kind, x, y) {
+  return kind === "lit"
+    ? [["path", { class: "flare-star flare-star-lit", d: starburst(x, y, 10, 4) }]]
+    : [["circle", { class: "flare-disc", cx: f2(x), cy: f2(y), r: 9 }], ["path", { class: "flare-star flare-star-spent", d: starburst(x, y, 7, 3) }]];
+}
+
+/** The flare symbol at (x, y) as SVG markup (the map's flare layer). */
+export function flareIconMarkup(kind, x = 0, y = 0) {
+  return flareParts(kind, x, y).map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(" ")}/>`).join("");
+}
+
+/** The flare symbol as a small inline SVG for a legend: the same drawing as on the map. */
+export function flareIcon(kind) {
+  return s("svg", { class: `flare-icon flare-icon-${kind}`, viewBox: "-11 -11 22 22", width: 16, height: 16, "aria-hidden": "true" },
+    ...flareParts(kind, 0, 0).map(([tag, attrs]) => s(tag, attrs)));
+}
+
+/**
+ * The flare legend above the map: a swatch and a name for each kind on the map (lit, spent), its
+ * tooltip as title. `text(key)`: the game's catalogue text or null.
+ */
+export function flareLegend(marks, text) {
+  const kinds = ["lit", "spent"].filter((kind) => marks.some((m) => m.lit === (kind === "lit")));
+  return h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: kinds.length ? null : true },
+    ...kinds.map((kind) => h("span", { class: `flare-key flare-key-${kind}`, "data-flare-legend": kind, title: text(`map.flare_${kind}_tip`) },
+      flareIcon(kind), text(`map.flare_${kind}`) ?? kind)));
 }
 
 /** A starburst path (a flare) of `n` rays around (x, y). */

@@ -77,6 +77,7 @@ export class BoardView {
         areaName: (id) => (hasKey(this.catalogue, `area.${id}`) ? this.msg({ key: `area.${id}` }) : null),
         terrainName: (tt) => (hasKey(this.catalogue, `terrain.${tt}`) ? this.msg({ key: `terrain.${tt}` }) : null),
         unitName: (ref) => this.unitName(ref),
+        text: (key) => (hasKey(this.catalogue, key) ? this.msg({ key }) : null),
       });
     } else if (statics.board?.kind === "hex" || statics.board?.grid) {
       this.map = new HexMap(this.mapEl, statics.board, {

@@ -2,9 +2,13 @@
 // shading set, and the from-at clicks (fire, mortar) of actions.js.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, visibleAreas, boardBounds } from "../common/areageom.js";
+import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, visibleAreas, boardBounds, flareMarks } from "../common/areageom.js";
 import { clickFromAt, fromHexes, fromTargets, buttonActions, isHexOnly, isFromAt } from "../common/actions.js";
-import { cupCounts, vpScale, groupsBySide, activatedRefs } from "../games/lz_albany/panel.js";
+import { flareMarkup, flareLegend, flareSpot } from "../common/areamap.js";
+import { cupCounts, vpScale, groupsBySide, activatedRefs, flareItem } from "../games/lz_albany/panel.js";
+import { installFakeDom } from "./fakedom.mjs";
+
+installFakeDom();
 
 const square = [[0, 0], [10, 0], [10, 10], [0, 10]];
 
@@ -59,6 +63,64 @@ test("LOS shading: the static table, adjacent only at night, nothing when wounde
   assert.deepEqual([...visibleAreas(board, null)], []);
   const b = boardBounds(board, 0);
   assert.deepEqual([b.x, b.y, b.w, b.h], [0, 0, 10, 10]);
+});
+
+test("LOS shading at night: a lit target area is seen as by day, a lit observer's area helps nothing (AMBIG-32)", () => {
+  // B sees A, C, D by day; at night the adjacent A and C; with D lit by a flare of this action, D too.
+  assert.deepEqual([...visibleAreas(board, "B", { night: true, lit: ["D"] })].sort(), ["A", "C", "D"]);
+  // A sees B, C by day; at night only B, and a flare over A itself does not bring C back.
+  assert.deepEqual([...visibleAreas(board, "A", { night: true, lit: ["A"] })].sort(), ["B"]);
+  assert.deepEqual([...visibleAreas(board, "A", { night: true, lit: new Set(["C"]) })].sort(), ["B", "C"]);
+  // a lit area out of the LOS table stays unseen; a wounded officer sees nothing, lit or not
+  assert.deepEqual([...visibleAreas(board, "A", { night: true, lit: ["D"] })].sort(), ["B"]);
+  assert.deepEqual([...visibleAreas(board, "B", { night: true, lit: ["D"], wounded: true })], []);
+});
+
+test("flares: one lit for the current chit's action is drawn apart from a spent marker waiting for Admin", () => {
+  assert.deepEqual(flareMarks({ night: true, flares: ["C", "A"], flares_lit: ["C"] }),
+    [{ area: "A", lit: false }, { area: "C", lit: true }]);
+  assert.deepEqual(flareMarks({ flares: ["A", "A"] }), [{ area: "A", lit: false }]); // no flares_lit: all spent
+  assert.deepEqual(flareMarks({}), []);
+  assert.deepEqual(flareMarks(null), []);
+  const lit = flareMarkup(square, [5, 5], true, "Lit flare");
+  const spent = flareMarkup(square, [5, 5], false, "Spent <flare>");
+  // the lit one lights its area (the glow) under a bright star; the spent one is a dim star only
+  assert.match(lit, /<title>Lit flare<\/title>/);
+  assert.match(lit, /class="flare-light"[^>]*fill="url\(#flare-glow\)"/);
+  assert.match(lit, /class="flare-star flare-star-lit"/);
+  assert.doesNotMatch(spent, /flare-glow|flare-light|flare-star-lit/);
+  assert.match(spent, /class="flare-disc"[^>]*\/><path class="flare-star flare-star-spent"/);
+  // the star sits inside its area, even when the bounds' corner is outside it (a triangle here)
+  const tri = [[0, 0], [100, 0], [0, 100]];
+  const [fx, fy] = flareSpot([[100, 0], [100, 100], [0, 100]], [70, 70]);
+  assert.ok(pointInPolygon([fx, fy], [[100, 0], [100, 100], [0, 100]]) && fx > 0 && fy > 0);
+  assert.ok(pointInPolygon(flareSpot(tri, [30, 30]), tri));
+  assert.match(spent, /<title>Spent &lt;flare&gt;<\/title>/); // escaped: catalogue text is never markup
+});
+
+test("flare legend under the map: the two kinds with their names, only those on the map", () => {
+  const text = (key) => ({ "map.flare_lit": "Lit flare", "map.flare_spent": "Spent flare",
+    "map.flare_lit_tip": "lights its area", "map.flare_spent_tip": "waits for Admin" })[key] ?? null;
+  const both = flareLegend([{ area: "A", lit: false }, { area: "C", lit: true }], text).outerHTML;
+  assert.match(both, /data-flare-legend="lit"[^>]*title="lights its area"/);
+  assert.match(both, /data-flare-legend="spent"[^>]*title="waits for Admin"/);
+  assert.ok(both.indexOf("Lit flare") >= 0 && both.indexOf("Spent flare") > both.indexOf("Lit flare"));
+  const spentOnly = flareLegend([{ area: "A", lit: false }], text).outerHTML;
+  assert.doesNotMatch(spentOnly, /data-flare-legend="lit"/);
+  assert.equal(flareLegend([], text).outerHTML.includes("data-flare-legend="), false);
+});
+
+test("LZ Albany panel: the flares left, then the lit and the spent flare areas, each with its tooltip", () => {
+  const text = (key) => `<${key}>`;
+  const area = (id) => `area ${id}`;
+  const li = flareItem({ flares_left: 6, flares: ["E", "Y"], flares_lit: ["Y"] }, text, area, "Flares left").outerHTML;
+  assert.match(li, /^<li data-testid="flares">/);
+  assert.match(li, /<b>Flares left: <\/b>6/);
+  // each kind: its tooltip, the map's symbol (a bright star; a dim star on a dark disc), its name and areas
+  assert.match(li, /data-flares="lit" title="&lt;map.flare_lit_tip&gt;">[^<]*<svg class="flare-icon flare-icon-lit"[^>]*><path class="flare-star flare-star-lit"[^>]*><\/path><\/svg>&lt;map.flare_lit&gt;: area Y</);
+  assert.match(li, /data-flares="spent" title="&lt;map.flare_spent_tip&gt;">[^<]*<svg class="flare-icon flare-icon-spent"[^>]*><circle class="flare-disc"[^>]*><\/circle><path class="flare-star flare-star-spent"[^>]*><\/path><\/svg>&lt;map.flare_spent&gt;: area E</);
+  const none = flareItem({ flares_left: 8, flares: [] }, text, area, "Flares left").outerHTML;
+  assert.doesNotMatch(none, /data-flares=/);
 });
 
 test("from-at actions: click the firing area, then the target; buttons when few", () => {

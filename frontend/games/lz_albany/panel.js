@@ -14,13 +14,15 @@
 import { h, fill } from "../../common/dom.js";
 import { getLang, hasKey } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
+import { flareMarks } from "../../common/areageom.js";
+import { flareIcon } from "../../common/areamap.js";
 
 const WORDS = {
   en: {
     turn: "Turn", night: "night", vp: "Victory points", retreat: "NVA retreat at US {n}", auto: "NVA wins at {n}",
     cup: "Chit cup", cup_note: "contents (drawn at random)", drawn: "Drawn this turn", none: "none", passed: "passed",
     groups: "Unit groups", adrenaline: "Adrenaline ready", lz: "LZ Albany", lz_none: "nobody (strength {us}–{nva})",
-    lz_side: "{side} ({us}–{nva})", flares: "Flares left", placed: "on the map", visibility: "Visibility: air attacks cancelled this turn",
+    lz_side: "{side} ({us}–{nva})", flares: "Flares left", visibility: "Visibility: air attacks cancelled this turn",
     retreating: "The NVA are retreating", gone: "Off the map", held: "Held for the airlift", reinf: "Reinforcements",
     casualties: "Casualty markers on the map", officers: "Officer damage (wounds and deaths)", activations: "{n}/2", fire: "F", move: "M",
     phase: "Phase", step: "Now", damaged: "Gunship damaged",
@@ -29,7 +31,7 @@ const WORDS = {
     turn: "ターン", night: "夜間", vp: "勝利ポイント", retreat: "US {n}でNVA退却", auto: "NVA {n}で自動勝利",
     cup: "チットカップ", cup_note: "中身(無作為に引く)", drawn: "このターンに引いたチット", none: "なし", passed: "パス",
     groups: "ユニットグループ", adrenaline: "アドレナリン待機", lz: "LZアルバニー", lz_none: "支配なし(戦力{us}–{nva})",
-    lz_side: "{side}({us}–{nva})", flares: "残りフレア", placed: "マップ上", visibility: "視界不良:このターンの航空攻撃は中止",
+    lz_side: "{side}({us}–{nva})", flares: "残りフレア", visibility: "視界不良:このターンの航空攻撃は中止",
     retreating: "NVA退却中", gone: "マップ外", held: "空輸待機", reinf: "増援",
     casualties: "マップ上の負傷者マーカー", officers: "将校の損害(負傷・戦死)", activations: "{n}/2", fire: "射", move: "移",
     phase: "フェイズ", step: "現在", damaged: "ガンシップ損傷",
@@ -57,6 +59,22 @@ export function vpScale(vp, thresholds) {
   const auto = thresholds?.nva_automatic_victory_at ?? 35;
   const max = Math.max(40, (vp?.us ?? 0) + 1, (vp?.nva ?? 0) + 1);
   return { max, us: { value: vp?.us ?? 0, mark: retreat }, nva: { value: vp?.nva ?? 0, mark: auto } };
+}
+
+/**
+ * The flares line of the status list: the flares left, then the areas of the flares lit for the
+ * current chit's action and of the spent markers waiting for Admin (AMBIG-20), each kind with the
+ * map's swatch and its tooltip. `text(key)`: the game's catalogue; `areaName(id)`; `label`.
+ */
+export function flareItem(view, text, areaName, label) {
+  const marks = flareMarks(view);
+  const kind = (lit) => {
+    const areas = marks.filter((m) => m.lit === lit).map((m) => areaName(m.area));
+    const k = lit ? "lit" : "spent";
+    return areas.length ? h("span", { class: `lz-flares lz-flares-${k}`, "data-flares": k, title: text(`map.flare_${k}_tip`) },
+      flareIcon(k), `${text(`map.flare_${k}`)}: ${areas.join(", ")}`) : null;
+  };
+  return h("li", { "data-testid": "flares" }, h("b", {}, `${label}: `), String(view.flares_left ?? "?"), kind(true), kind(false));
 }
 
 /** The groups of each side in catalogue order: {us: [id], nva: [id]}. */
@@ -142,8 +160,7 @@ export function createPanel(container, ctx) {
     const items = [
       h("li", { "data-testid": "lz-control" }, h("b", {}, `${msg("area.LZ_ALBANY", w("lz"))}: `),
         view.lz_albany_control ? w("lz_side", { side: ctx.roleName(view.lz_albany_control), ...lzArgs }) : w("lz_none", lzArgs)),
-      h("li", { "data-testid": "flares" }, h("b", {}, `${w("flares")}: `), String(view.flares_left ?? "?"),
-        view.flares?.length ? ` · ${w("placed")}: ${view.flares.map((a) => msg(`area.${a}`, a)).join(", ")}` : ""),
+      flareItem(view, (key) => msg(key, ""), (a) => msg(`area.${a}`, a), w("flares")),
     ];
     if (view.visibility) items.push(h("li", { class: "warn", "data-testid": "visibility" }, w("visibility")));
     if (view.gunship_damaged?.length) items.push(h("li", { class: "warn" }, w("damaged")));

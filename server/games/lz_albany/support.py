@@ -18,7 +18,6 @@ from .units import (
     has_marker,
     hit,
     is_contested,
-    is_night,
     log,
     name,
     night_applies,
@@ -36,11 +35,15 @@ from .units import (
 # === §5.11 LINE OF SIGHT ===
 
 def sees(state: State, frm: str, to: str) -> bool:
-    """§5.11: up to 3 areas, not through jungle (the table); at night adjacent areas only."""
+    """§5.11: up to 3 areas, not through jungle (the table); at night adjacent areas only, unless
+    a flare lights the target area ``to`` (§5.16, AMBIG-32)."""
     board = gd(state).board
     if not board.has_los(frm, to):
         return False
-    return not is_night(state) or frm == to or board.is_adjacent(frm, to)
+    # §5.16 11.1A: at night LOS reaches only adjacent areas. AMBIG-32: a flare of this chit's action
+    # over the target area lifts it, for whoever looks (seed §11.2 「両軍に対し」); a flare over the
+    # observer's own area does not (seed §7.8: LOS is drawn to the 「目標エリア」).
+    return not night_applies(state, to) or frm == to or board.is_adjacent(frm, to)
 
 
 def spotted(state: State, side: str, area: str) -> bool:

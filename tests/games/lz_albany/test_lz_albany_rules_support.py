@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, World, active, acts, do, force, logs, rifle, step, unit
+from lz_fixtures import Pos, World, active, acts, do, force, logs, mortar, officer, rifle, step, unit
 
 # === §5.7 MORTARS ===
 
@@ -244,3 +244,49 @@ def test_a_flare_cancels_the_night_only_for_the_action_of_its_chit() -> None:
     s = do(force(s, 1, 1), {"type": "fire", "from": "LZ_ALBANY", "at": "E"})
     assert logs(s, "fire")[-1]["args"]["dice"] == 2
     assert logs(s, "fire")[-1]["args"]["mods"] == [{"key": "mod.night", "args": {"dice": -1}}]
+
+
+# === §5.16 / §5.11 / AMBIG-32: A LIT TARGET AREA IS SEEN AS BY DAY ===
+
+def _night_sight() -> World:
+    """W - X - Y (grass) in a row, LOS from W to Y (2 areas): a US mortar and officer in W, a US
+    platoon in X (so a flare may go on Y), an NVA platoon in Y."""
+    return World({"W": "grass", "X": "grass", "Y": "grass"}, [("W", "X"), ("X", "Y"), ("Y", "LZ_ALBANY")],
+                 {"us-m": mortar("us", "27ab"), "us-o": officer("us", "27ab"), "us-1": rifle("us", "27ab"),
+                  "nva-1": rifle("nva", "33")},
+                 los=[("W", "X"), ("X", "Y"), ("W", "Y"), ("Y", "LZ_ALBANY")])
+
+
+def _sight_pos(turn: int) -> Pos:
+    return (_night_sight().pos(turn=turn).put("us-m", "W").put("us-o", "W").put("us-1", "X").put("nva-1", "Y")
+            .cup("us_fm", "us_fm").dice(0))
+
+
+def test_a_flare_on_the_target_area_lifts_the_night_los_limit_for_its_action() -> None:
+    """§5.11 / §5.16 (seed §11.1A 「LOS は隣のエリアまでしか通らない」, §11.2 「フレアは 11.1 に示す夜間の
+    効果を ( 両軍に対し ) そのアクション中だけ無効にする」, AMBIG-32): at night the officer in W sees only
+    adjacent areas, so the mortar cannot fire on Y, 2 areas off; a flare placed on Y with this chit
+    lights the target area and the officer sees it as by day (3 areas); the next chit, the marker
+    still on Y but no longer lit, the limit is back."""
+    fire = {"type": "mortar", "from": "W", "at": "Y"}
+    dark = do(_sight_pos(9).go(), {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    assert fire not in acts(dark)
+    s = do(_sight_pos(9).go(), {"type": "flare", "at": "Y"}, {"type": "end_flares"},
+           {"type": "activate", "group": "27ab", "mode": "fire"})
+    assert fire in acts(s)
+    s = do(s, {"type": "end_activation"})
+    assert step(s) == "flares" and s["flares"] == ["Y"] and s["lit"] == []
+    s = do(s, {"type": "end_flares"}, {"type": "activate", "group": "27ab", "mode": "fire"})
+    assert fire not in acts(s)
+
+
+def test_a_flare_on_the_observer_area_does_not_lift_the_night_los_limit() -> None:
+    """§5.11 / §5.16, AMBIG-32 (seed §7.8: LOS is drawn from the officer's area to the 「目標エリア」;
+    §10.3 観測 is LOS to enemy units): the flare lights the area it is placed in, so a flare over the
+    officer's own area W does not let him see Y, 2 areas off, at night."""
+    s = do(_sight_pos(9).go(), {"type": "flare", "at": "W"}, {"type": "flare", "at": "X"},
+           {"type": "activate", "group": "27ab", "mode": "fire"})
+    assert {"type": "mortar", "from": "W", "at": "Y"} not in acts(s)
+    day = _sight_pos(8).go()
+    assert {"type": "mortar", "from": "W", "at": "Y"} in acts(do(day, {"type": "activate", "group": "27ab",
+                                                                        "mode": "fire"}))
