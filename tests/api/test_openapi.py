@@ -29,3 +29,17 @@ def test_openapi_lists_the_api(live: LiveServer) -> None:
     action = doc["paths"]["/api/matches/{match_id}/actions"]["post"]
     assert {"200", "403", "404", "409", "422"} <= set(action["responses"])
     assert "reason" in doc["components"]["schemas"]["Problem"]["properties"]
+
+
+def test_openapi_states_the_real_limits(live: LiveServer) -> None:
+    """A client built from the document meets no hidden limit: what the server refuses, the schema says."""
+    schemas = httpx.get(f"{live.url}/openapi.json").json()["components"]["schemas"]
+    register = schemas["Registration"]["properties"]
+    assert register["password"]["minLength"] == 8 and register["password"]["maxLength"] == 256
+    assert "3 to 32" in register["username"]["description"]
+    seed = next(s for s in schemas["CreateMatch"]["properties"]["seed"]["anyOf"] if s.get("type") == "string")
+    assert (seed["minLength"], seed["maxLength"]) == (32, 128)
+    assert "500" in schemas["ChatIn"]["properties"]["text"]["description"]
+    assert schemas["OfferIn"]["properties"]["kind"]["enum"] == ["draw", "takeback"]
+    short = httpx.post(f"{live.url}/api/auth/register", json={"username": "shortpass", "password": "seven77"})
+    assert short.status_code == 422
