@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
@@ -56,6 +58,13 @@ def wrong_envelopes(version: int, action: dict[str, Any]) -> st.SearchStrategy[A
         st.fixed_dictionaries({"version": st.just(version), "action": st.just(action)}),
         json_values.filter(lambda v: not isinstance(v, dict)),
     )
+
+
+@pytest.fixture
+def live(database: str) -> Iterator[LiveServer]:
+    """One account creates a match per example: a long run (FUZZ_EXAMPLES) would meet the creation limits."""
+    with LiveServer(database, match_create_limit=0, match_open_limit=0) as server:
+        yield server
 
 
 def test_http_fuzz(live: LiveServer) -> None:
