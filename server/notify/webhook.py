@@ -20,7 +20,9 @@ import socket
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
+import anyio
 import httpx
+from anyio import to_thread
 
 from server.notify.notice import DeliveryError, Notice, render, to_json
 
@@ -130,26 +132,43 @@ def payload(fmt: str, notice: Notice, language: str) -> dict[str, Any]:
     raise ValueError(f"unknown webhook format {fmt!r} (one of {', '.join(FORMATS)})")
 
 
-def post(url: str, fmt: str, notice: Notice, language: str, timeout: float = 5.0,
-         private_ok: bool = False) -> None:
+async def post(url: str, fmt: str, notice: Notice, language: str, deadline: float = 10.0,
+               private_ok: bool = False, key: str | None = None,
+               resolving: anyio.CapacityLimiter | None = None) -> None:
     """POST ``notice`` to ``url`` in ``fmt``; DeliveryError on a bad URL or format, a private address
-    (unless ``private_ok``: development and tests), a network error, a non-2xx."""
+    (unless ``private_ok``: development and tests), a network error, a non-2xx, or no complete
+    answer within ``deadline`` seconds.
+
+    The deadline covers everything (resolving the name, connecting, sending, the status line and
+    headers): httpx's own timeouts count per read, and a receiver that trickles its answer a byte
+    at a time never meets them. The answer's body is not read. ``key`` goes out as the
+    ``Idempotency-Key`` header, so that a receiver can tell a delivery made twice (a worker that
+    lost its lease); ``resolving`` bounds the threads the name lookups take."""
     headers = {"User-Agent": USER_AGENT}
+    if key is not None:
+        headers["Idempotency-Key"] = key
     extensions: dict[str, Any] = {}
     try:
-        body = payload(fmt, notice, language)
-        url = check_url(url)
-        if not private_ok:
-            parts = urlsplit(url)
-            url, host, extensions = _pinned(parts, public_addresses(parts.hostname or "")[0])
-            headers.update(host)
-    except ValueError as exc:
-        raise DeliveryError(str(exc)) from exc
-    try:
-        # trust_env=False: no proxy, netrc or certificate settings picked up from the environment.
-        with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
-            response = client.post(url, json=body, headers=headers, extensions=extensions)
-    except (httpx.HTTPError, httpx.InvalidURL, ValueError, OSError) as exc:
-        raise DeliveryError(f"webhook POST failed: {type(exc).__name__}: {exc}") from exc
-    if not response.is_success:
-        raise DeliveryError(f"webhook answered HTTP {response.status_code}")
+        with anyio.fail_after(deadline):
+            try:
+                body = payload(fmt, notice, language)
+                url = check_url(url)
+                if not private_ok:
+                    parts = urlsplit(url)
+                    addresses = await to_thread.run_sync(public_addresses, parts.hostname or "",
+                                                         limiter=resolving, abandon_on_cancel=True)
+                    url, host, extensions = _pinned(parts, addresses[0])
+                    headers.update(host)
+            except ValueError as exc:
+                raise DeliveryError(str(exc)) from exc
+            try:
+                # trust_env=False: no proxy, netrc or certificate settings picked up from the environment.
+                async with httpx.AsyncClient(timeout=deadline, follow_redirects=False, trust_env=False) as client, \
+                        client.stream("POST", url, json=body, headers=headers, extensions=extensions) as response:
+                    status = response.status_code
+            except (httpx.HTTPError, httpx.InvalidURL, ValueError, OSError) as exc:
+                raise DeliveryError(f"webhook POST failed: {type(exc).__name__}: {exc}") from exc
+    except TimeoutError:
+        raise DeliveryError(f"the webhook did not answer within {deadline:g} s") from None
+    if not 200 <= status < 300:
+        raise DeliveryError(f"webhook answered HTTP {status}")
