@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 from server.config import Settings
 from server.store.models import Delivery, Notification, User
 from tests.conftest import REDIS_URL, FakeClock, LiveServer
+from tests.notify.slowhook import SlowHook
 from tests.notify.support import deliveries, settled, until, with_webhook
 from tests.notify.test_webhook import Receiver
 from tests.support.client import Player
@@ -191,3 +192,46 @@ def test_presence_is_read_at_delivery(database: str, hooks: Receiver) -> None:
                 until(lambda: notifier.passes >= 2, what="two passes of the worker")
                 assert _notifications(database) == [] and deliveries(database) == []
     assert hooks.requests == []
+
+
+def test_a_retry_to_a_player_who_has_since_opened_the_match_is_dropped(database: str, hooks: Receiver) -> None:
+    """Presence is read again before each attempt."""
+    clock = FakeClock()
+    with LiveServer(database, clock=clock, notify_retry_seconds=30, **QUICK) as server:
+        north, _, m = _joined(server, f"{hooks.base}/fail")
+        until(lambda: settled(database, lambda d: d["attempts"] == 1 and d["claimed_by"] is None, 2),
+              what="the first attempts")
+        headers = {"Cookie": north.cookie()}
+        with connect(f"{server.ws_url}/ws/matches/{m}", additional_headers=headers, open_timeout=10) as ws:
+            ws.recv(timeout=10)
+            clock.advance(seconds=31)
+            dropped = until(lambda: _all("skipped", database, 2), what="the retries")
+    assert all(d["attempts"] == 2 and d["last_error"] == "the player had the match open" for d in dropped)
+    assert len(hooks.requests) == 2  # the first attempts only
+
+
+def test_a_channel_turned_off_before_its_delivery_is_not_used(database: str, hooks: Receiver) -> None:
+    with LiveServer(database, notify_worker=False, **QUICK) as first:
+        north, _, _ = _joined(first, f"{hooks.base}/hook")
+        assert north.http.put("/api/me/settings", json={"webhook_url": None}).status_code == 200
+    with LiveServer(database, **QUICK):
+        skipped = until(lambda: _all("skipped", database, 2), what="the deliveries")
+    assert all(d["last_error"] == "the channel was turned off" for d in skipped)
+    assert hooks.requests == []
+
+
+def test_a_delivery_cut_by_a_shutdown_is_made_by_the_next_service(database: str) -> None:
+    """Stopping a service in the middle of a delivery gives the claim back (the cut attempt not
+    counted): the next service delivers it at once, without waiting for a lease."""
+    clock = FakeClock()
+    with SlowHook("sleep", hold=30.0) as hook:
+        with LiveServer(database, clock=clock, **QUICK) as first:
+            _joined(first, hook.url)
+            until(lambda: len(hook.requests) == 2, what="both deliveries under way")
+        given_back = deliveries(database)
+        assert [(d["state"], d["attempts"], d["claimed_by"]) for d in given_back] == [("pending", 0, None)] * 2
+        hook.fast()
+        with LiveServer(database, clock=clock, **QUICK):
+            sent = until(lambda: _all("sent", database, 2), what="the deliveries")
+    assert [d["attempts"] for d in sent] == [1, 1]
+    assert not hook.answered.is_set() and len(hook.requests) == 4
