@@ -401,7 +401,7 @@ class MatchService:
             except IntegrityError:
                 raise Stale(f"The {role} seat is taken.") from None
             self._notify(db, m, "opponent_joined", skip={user_id})
-            if m.status == "active" and len(seats) + 1 == len(rules.roles):
+            if m.status == "active" and len(seats) + 1 == len(rules.roles):  # this seat began the match
                 self._notify(db, m, "your_move", roles=m.active_roles)
             return self._summary(db, m, user_id)
 

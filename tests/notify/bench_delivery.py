@@ -1,7 +1,10 @@
 """Figures (printed, never asserted): how long a join takes when the player who is told has a slow
 webhook, and how `GET /api/games` answers while 44 such joins' deliveries are pending.
 
-    python3 -m tests.notify.bench_delivery [--trickle]
+    python3 -m tests.notify.bench_delivery [--trickle] [--actions]
+
+``--actions`` also times actions in matches whose two players both have the match open (every
+"your move" is then written, and found unwanted when presence is read).
 
 It runs a live server on a fresh SQLite database in a temporary folder, and loopback webhooks from
 ``tests.notify.slowhook``; nothing is reached outside 127.0.0.1. It uses the HTTP API only, so the
@@ -11,11 +14,13 @@ same file measures an older tree of the service too.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -53,7 +58,10 @@ def _show(what: str, seconds: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--trickle", action="store_true", help="also time a join with a trickling webhook")
+    parser.add_argument("--actions", action="store_true", help="also time actions with both players present")
     args = parser.parse_args()
+    if args.actions:
+        actions()
     with tempfile.TemporaryDirectory() as tmp:
         database = fresh_database("sqlite", Path(tmp))
         with SlowHook("sleep", hold=4.0) as sleeping, SlowHook("trickle", every=3.0) as trickling, \
@@ -102,6 +110,40 @@ def main() -> None:
             time.sleep(0.5)
             _show(f"GET /api/games 0.5 s later ({len(sleeping.requests)} webhook requests received so far)",
                   _games(server.url, 50))
+
+
+def _drain(ws: Any) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            ws.recv()
+
+
+def actions(matches: int = 20, **settings: Any) -> None:
+    from websockets.sync.client import connect
+
+    with tempfile.TemporaryDirectory() as tmp:
+        database = fresh_database("sqlite", Path(tmp))
+        with LiveServer(database, register_ip_limit=0, **settings) as server:
+            times: list[float] = []
+            for _ in range(matches):
+                north, south = _player(server), _player(server)
+                m = north.create("toy", "north", options={"target": 20})["id"]
+                assert south.join(m, "south").status_code == 200
+                sockets = [connect(f"{server.ws_url}/ws/matches/{m}", additional_headers={"Cookie": p.cookie()},
+                                   open_timeout=10) for p in (north, south)]
+                for ws in sockets:  # read and dropped, as a page would read them
+                    threading.Thread(target=_drain, args=(ws,), daemon=True).start()
+                version = 0
+                for i in range(9):  # 9 adds of 2: the match does not end
+                    player = (north, south)[i % 2]
+                    t = time.perf_counter()
+                    r = player.act(m, version, {"type": "add", "n": 2})
+                    times.append(time.perf_counter() - t)
+                    assert r.status_code == 200, r.text
+                    version = r.json()["version"]
+                for ws in sockets:
+                    ws.close()
+            _show("POST /actions, both players present", times)
 
 
 if __name__ == "__main__":
