@@ -45,6 +45,7 @@ from typing import Any
 import anyio
 from anyio import to_thread
 from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..realtime.presence import Presence
@@ -147,6 +148,8 @@ class Notifier:
             self._wakeup.clear()
             try:
                 await self.run_once()
+            except OperationalError:  # the database is down: the rows wait there for it
+                log.warning("notification delivery: the database is unavailable")
             except Exception:
                 log.exception("notification delivery pass failed")
             self.passes += 1
