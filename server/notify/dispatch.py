@@ -284,7 +284,11 @@ class Notifier:
             error = f"{type(exc).__name__}: {exc}"
         if error is not None:
             log.warning("delivery %s (%s) failed: %s", job.id, job.channel, error)
-        await to_thread.run_sync(self._record, job, "sent" if error is None else "failed", error, limiter=self._db)
+        try:
+            await to_thread.run_sync(self._record, job, "sent" if error is None else "failed", error,
+                                     limiter=self._db)
+        except OperationalError:  # not recorded: the row is claimed again when its lease ends
+            log.warning("delivery %s: the database is unavailable; the result was not recorded", job.id)
 
     # --- 4. results ---
 
