@@ -51,8 +51,19 @@ class Settings(BaseSettings):
     webhook_private: bool = False
     # Correspondence vacation allowance per calendar year.
     vacation_days: int = 30
-    # How often each process looks for late matches, due warnings and failed deliveries.
+    # How often each process looks for late matches and due warnings.
     sweep_seconds: float = 5.0
+    # Notification delivery (server/notify/dispatch.py): a worker in each process unless NOTIFY_WORKER is
+    # false; one delivery (e-mail or webhook) has NOTIFY_DEADLINE_SECONDS in all; a failed one is tried
+    # again after NOTIFY_RETRY_SECONDS, doubling each time, NOTIFY_ATTEMPTS times in all; at most
+    # NOTIFY_CONCURRENCY at once per process; the outbox is read every NOTIFY_POLL_SECONDS, and at once
+    # after a commit that wrote notifications.
+    notify_worker: bool = True
+    notify_deadline_seconds: float = 10.0
+    notify_retry_seconds: float = 30.0
+    notify_attempts: int = 8
+    notify_concurrency: int = 16
+    notify_poll_seconds: float = 2.0
     # Rate limits (server/ratelimit.py); a limit of 0 turns it off. Failed logins per account name and
     # per client address in a sliding window; registrations per client address.
     login_account_limit: int = 10

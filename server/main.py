@@ -21,8 +21,9 @@ from .api import auth, matches, me, pages, play, ws
 from .api.security import allowed_hosts, host_allowed, origin_allowed, security_headers
 from .config import Settings, get_settings
 from .matches.service import MatchError, MatchService, now
-from .notify.dispatch import Notifier
+from .notify.dispatch import DeliverySettings, Notifier
 from .notify.email import Mailer, SmtpSettings
+from .notify.outbox import Outbox
 from .profiles import Profiles
 from .ratelimit import make_limiter
 from .realtime.broker import make_broker
@@ -40,8 +41,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     settings = settings or get_settings()
     engine = make_engine(settings.sqlalchemy_url)
     sessions = make_sessionmaker(engine)
+    outbox = Outbox(settings.public_url, email=bool(settings.smtp_host), clock=clock or now)
     service = MatchService(sessions, snapshot_every=settings.snapshot_every, clock=clock or now,
-                           open_limit=settings.match_open_limit)
+                           open_limit=settings.match_open_limit, notices=outbox)
     broker = make_broker(settings.redis_url)
     presence = make_presence(settings.redis_url)
     limiter = make_limiter(settings.redis_url)
@@ -49,15 +51,22 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     mailer = Mailer(SmtpSettings(host=settings.smtp_host, port=settings.smtp_port, sender=settings.smtp_sender,
                                  username=settings.smtp_username, password=settings.smtp_password,
                                  starttls=settings.smtp_starttls)) if settings.smtp_host else None
-    notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now, settings.webhook_private)
-    sweeper = Sweeper(service, broker, notifier, settings.sweep_seconds, hub)
+    notifier = Notifier(sessions, presence, settings.public_url, mailer, service.now, settings.webhook_private,
+                        DeliverySettings(deadline=settings.notify_deadline_seconds,
+                                         retry=settings.notify_retry_seconds, attempts=settings.notify_attempts,
+                                         concurrency=settings.notify_concurrency, poll=settings.notify_poll_seconds))
+    outbox.wake = notifier.wake
+    sweeper = Sweeper(service, broker, settings.sweep_seconds, hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await broker.start(hub.on_event)
         await presence.start()
         sweeper.start()
+        if settings.notify_worker:
+            notifier.start()
         yield
+        await notifier.stop()
         await sweeper.stop()
         await presence.stop()
         await limiter.stop()

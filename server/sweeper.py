@@ -1,7 +1,8 @@
-"""The periodic work of every app process: matches out of time, "time is running out" warnings,
-deliveries to retry. Deadlines live in the database, so a restart or a second process loses nothing;
-the row locks in ``endings.sweep`` make each effect happen once. It also brings this process's
-sockets up to date with the database, in case an event between processes was lost."""
+"""The periodic work of every app process: matches out of time, "time is running out" warnings.
+Deadlines live in the database, so a restart or a second process loses nothing; the row locks in
+``endings.sweep`` make each effect happen once, and the notifications of each are written in its
+transaction (their delivery is ``server.notify.dispatch``'s). It also brings this process's sockets
+up to date with the database, in case an event between processes was lost."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from anyio import to_thread
 
 from .matches import endings
 from .matches.service import MatchService
-from .notify.dispatch import Notifier
 from .realtime.broker import Broker
 from .realtime.hub import Hub
 
@@ -21,12 +21,10 @@ log = logging.getLogger(__name__)
 
 
 class Sweeper:
-    def __init__(self, service: MatchService, broker: Broker, notifier: Notifier, every: float,
-                 hub: Hub | None = None) -> None:
+    def __init__(self, service: MatchService, broker: Broker, every: float, hub: Hub | None = None) -> None:
         self.hub = hub
         self.service = service
         self.broker = broker
-        self.notifier = notifier
         self.every = every
         self._task: asyncio.Task[None] | None = None
 
@@ -34,12 +32,8 @@ class Sweeper:
         swept = await to_thread.run_sync(endings.sweep, self.service)
         for ended in swept.ended:
             await self.broker.publish({"kind": "ended", "match": ended.match_id})
-            await self.notifier.finished(ended.match_id)
-        for match_id, role in swept.warnings:
-            await self.notifier.time_running_out(match_id, role)
         for match_id, _ in swept.flagged:
             await self.broker.publish({"kind": "summary", "match": match_id})
-        await to_thread.run_sync(self.notifier.retry)
         if self.hub is not None:
             await self.hub.catch_up()
         return swept

@@ -18,7 +18,7 @@ from alembic import op
 from server.names import canonical_name
 
 revision = '0005'
-down_revision = '0003'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 

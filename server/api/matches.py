@@ -15,11 +15,10 @@ from ..config import Settings
 from ..engine.core import Rules
 from ..games import GAMES
 from ..matches.service import Applied, MatchError, NotFound
-from ..notify.dispatch import Notifier
 from ..ratelimit import Limiter, Rule
 from ..realtime.broker import Broker
 from .auth import too_many
-from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
+from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
 from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSummary, Problem, Replay, ViewOut
 
 router = APIRouter(prefix="/api", tags=["matches"])
@@ -113,12 +112,10 @@ def list_matches(
 
 @router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))
 async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
-               broker: BrokerDep, notifier: NotifierDep) -> dict[str, Any]:
+               broker: BrokerDep) -> dict[str, Any]:
+    """Take a free seat. The other players' notifications are written with the seat (not waited for)."""
     summary = await to_thread.run_sync(svc.join, user.id, match_id, body.role, body.invite)
     await broker.publish({"kind": "summary", "match": match_id})
-    await notifier.joined(match_id, user.id)
-    if summary["status"] == "active":
-        await notifier.your_move(match_id, summary["to_move"])
     return summary
 
 
@@ -138,21 +135,17 @@ def view(match_id: str, user: MaybeUser, svc: ServiceDep) -> ViewOut:
 @router.post("/matches/{match_id}/actions", response_model=ActionOut,
              responses=_errors(401, 403, 404, 409, 422))
 async def act(match_id: str, body: ActionIn, user: CurrentUser, svc: ServiceDep,
-              broker: BrokerDep, notifier: NotifierDep) -> ActionOut:
+              broker: BrokerDep) -> ActionOut:
     """Apply one action. 409: stale version; 422: illegal (with the reason); 403: not your seat."""
     applied = await to_thread.run_sync(svc.act, match_id, user.id, body.version, body.action, body.id)
-    await announce(broker, notifier, match_id, applied)
+    await announce(broker, match_id, applied)
     return ActionOut(version=applied.version)
 
 
-async def announce(broker: Broker, notifier: Notifier, match_id: str, applied: Applied) -> None:
-    """Tell every process a committed action happened (and the end of the match, if it was), then
-    the players who are not watching: whose move it is now, or how it ended."""
+async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
+    """Tell every process a committed action happened. The notifications (whose move it is now, or
+    how it ended) were written in the action's transaction; a worker delivers them."""
     await broker.publish({"kind": "action", "match": match_id, "version": applied.version})
-    if applied.finished:
-        await notifier.finished(match_id)
-    elif applied.to_move:
-        await notifier.your_move(match_id, applied.to_move)
 
 
 @router.get("/matches/{match_id}/replay", response_model=Replay, responses=_errors(404, 409, 422))

@@ -37,8 +37,8 @@ async def end_vacation(user: CurrentUser, profiles: ProfilesDep) -> dict[str, An
 
 
 @router.get("/notifications", responses=_errors(401))
-def notifications(user: CurrentUser, notifier: NotifierDep) -> dict[str, Any]:
-    return notifier.unread(user.id)
+async def notifications(user: CurrentUser, notifier: NotifierDep) -> dict[str, Any]:
+    return await notifier.unread(user.id)
 
 
 @router.post("/notifications/read", status_code=204, responses=_errors(401))

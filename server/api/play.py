@@ -10,26 +10,24 @@ from fastapi import APIRouter
 
 from ..matches import chat, endings
 from ..matches.service import Applied
-from .deps import BrokerDep, CurrentUser, MaybeUser, NotifierDep, ServiceDep
+from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
 from .matches import _errors, announce
 from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, OfferOut, RematchIn, UndoIn
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["play-by-web"])
 
 
-async def _ended(broker: BrokerDep, notifier: NotifierDep, ended: endings.Ended) -> dict[str, Any]:
+async def _ended(broker: BrokerDep, ended: endings.Ended) -> dict[str, Any]:
     await broker.publish({"kind": "ended", "match": ended.match_id})
-    await notifier.finished(ended.match_id)
     return {"outcome": ended.outcome}
 
 
 @router.post("/undo", response_model=ActionOut, responses=_errors(401, 403, 404, 409, 422))
-async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
-               notifier: NotifierDep) -> ActionOut:
+async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> ActionOut:
     """Take back your own latest actions, back to the last die roll, draw, reveal or opponent's action."""
     client_id = body.id or f"undo-{secrets.token_hex(8)}"
     applied = await to_thread.run_sync(svc.undo, match_id, user.id, body.version, body.steps, client_id)
-    await announce(broker, notifier, match_id, applied)
+    await announce(broker, match_id, applied)
     return ActionOut(version=applied.version)
 
 
@@ -45,17 +43,16 @@ async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep
 
 
 @router.post("/offers/accept", responses=_errors(401, 403, 404, 409, 422))
-async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
-                 notifier: NotifierDep) -> dict[str, Any]:
+async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
     """Accept your opponent's offer: a draw ends the match (``{outcome}``), a takeback is applied
     (``{version}``). 422: the takeback would go back past your own die roll, draw or reveal; the
     offer stays until you decline it."""
     result = await to_thread.run_sync(endings.answer, svc, match_id, user.id, True)
     if isinstance(result, Applied):
-        await announce(broker, notifier, match_id, result)
+        await announce(broker, match_id, result)
         return {"version": result.version}
     assert isinstance(result, endings.Ended)
-    return await _ended(broker, notifier, result)
+    return await _ended(broker, result)
 
 
 @router.post("/offers/decline", status_code=204, responses=_errors(401, 403, 404, 409, 422))
@@ -66,24 +63,21 @@ async def decline(match_id: str, user: CurrentUser, svc: ServiceDep, broker: Bro
 
 
 @router.post("/resign", responses=_errors(401, 403, 404, 422))
-async def resign(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
-                 notifier: NotifierDep) -> dict[str, Any]:
-    return await _ended(broker, notifier, await to_thread.run_sync(endings.resign, svc, match_id, user.id))
+async def resign(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
+    return await _ended(broker, await to_thread.run_sync(endings.resign, svc, match_id, user.id))
 
 
 @router.post("/claim", responses=_errors(401, 403, 404, 422))
-async def claim(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
-                notifier: NotifierDep) -> dict[str, Any]:
+async def claim(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
     """Win on time: your opponent's time is out."""
-    return await _ended(broker, notifier, await to_thread.run_sync(endings.claim, svc, match_id, user.id))
+    return await _ended(broker, await to_thread.run_sync(endings.claim, svc, match_id, user.id))
 
 
 @router.post("/rematch", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422))
-async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep,
-                  notifier: NotifierDep) -> dict[str, Any]:
+async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: ServiceDep,
+                  broker: BrokerDep) -> dict[str, Any]:
     summary = await to_thread.run_sync(endings.rematch, svc, match_id, user.id, body.swap)
     await broker.publish({"kind": "summary", "match": match_id})
-    await notifier.rematch_offered(summary["id"], user.id)
     return summary
 
 

@@ -11,7 +11,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..accounts import Accounts
 from ..matches import chat
 from ..matches.service import MatchError, MatchService
-from ..notify.dispatch import Notifier
 from ..ratelimit import MessageLimiter
 from ..realtime.broker import Broker
 from ..realtime.hub import Connection, Gone, Hub
@@ -59,7 +58,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 await conn.send({"type": "error", "status": 400, "reason": "Messages are JSON text, not binary."})
                 continue
             if limiter.allow():
-                await _handle(raw, conn, svc, hub, broker, app.state.notifier)
+                await _handle(raw, conn, svc, hub, broker)
             elif limiter.flooding:
                 await ws.close(code=1008, reason="too many messages")
                 break
@@ -88,8 +87,7 @@ async def _refuse(raw: str, conn: Connection, limiter: MessageLimiter) -> None:
     await conn.send(answer)
 
 
-async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker,
-                  notifier: Notifier) -> None:
+async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broker: Broker) -> None:
     if len(raw) > MAX_MESSAGE:
         await conn.send({"type": "error", "status": 413, "reason": "Message too large."})
         return
@@ -107,7 +105,7 @@ async def _handle(raw: str, conn: Connection, svc: MatchService, hub: Hub, broke
     elif kind == "snapshot":
         await hub.snapshot(conn)
     elif kind == "action":
-        await _action(msg, conn, svc, broker, notifier)
+        await _action(msg, conn, svc, broker)
     elif kind == "chat":
         await _chat(msg, conn, svc, broker)
     else:
@@ -130,8 +128,7 @@ async def _chat(msg: dict[str, Any], conn: Connection, svc: MatchService, broker
     await broker.publish({"kind": "chat", "match": conn.match_id, "id": message["id"]})
 
 
-async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker,
-                  notifier: Notifier) -> None:
+async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, broker: Broker) -> None:
     client_id, version, action = msg.get("id"), msg.get("version"), msg.get("action")
     if not (isinstance(client_id, str) and 0 < len(client_id) <= 64):
         await conn.send({"type": "error", "status": 400, "reason": "An action needs an id (1-64 chars)."})
@@ -150,4 +147,4 @@ async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, brok
                          **exc.extra})
         return
     await conn.send({"type": "ack", "id": client_id, "version": applied.version})
-    await announce(broker, notifier, conn.match_id, applied)
+    await announce(broker, conn.match_id, applied)

@@ -182,7 +182,10 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
             if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:  # type: ignore[operator]
                 continue
             m.warn_at = None
-            warnings.extend((m.id, r) for r in (m.clock or {}).get("running", []))
+            running = list((m.clock or {}).get("running", []))
+            warnings.extend((m.id, r) for r in running)
+            for role in running:
+                svc._notify(db, m, "time_running_out", roles={role})
     return Swept(ended, warnings, flags)
 
 

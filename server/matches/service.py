@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -159,10 +159,20 @@ class Viewer:
     role: str | None
 
 
+class Notices(Protocol):
+    """Writes notifications in the open transaction of the event that causes them
+    (``server.notify.outbox.Outbox``): they commit with the event, and nothing is waited for."""
+
+    def write(self, db: Session, m: Match, kind: str, roles: Iterable[str] | None = None,
+              skip: Iterable[int] = (), reserved: bool = False) -> None: ...
+
+
 class MatchService:
     def __init__(self, sessions: sessionmaker[Session], snapshot_every: int = 50,
-                 cache_size: int = 512, clock: Callable[[], datetime] = now, open_limit: int = 0) -> None:
+                 cache_size: int = 512, clock: Callable[[], datetime] = now, open_limit: int = 0,
+                 notices: Notices | None = None) -> None:
         self.sessions = sessions
+        self.notices = notices
         self.now = clock  # injected in tests: no code here reads the wall clock itself
         self.snapshot_every = snapshot_every
         self.open_limit = open_limit  # open matches an account may have waiting for players; 0: no limit
@@ -198,6 +208,11 @@ class MatchService:
             self._cache.move_to_end(match_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+    def _notify(self, db: Session, m: Match, kind: str, roles: Iterable[str] | None = None,
+                skip: Iterable[int] = (), reserved: bool = False) -> None:
+        if self.notices is not None:
+            self.notices.write(db, m, kind, roles, skip, reserved)
 
     @staticmethod
     def _match(db: Session, match_id: str, lock: bool = False) -> Match:
@@ -366,6 +381,8 @@ class MatchService:
                 db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
             self._remember(m.id, 0, state)
             db.flush()
+            if rematch_of is not None and user_id is not None:
+                self._notify(db, m, "rematch_offered", reserved=True, skip={user_id})
             return self._summary(db, m, user_id)
 
     def _check_open_limit(self, db: Session, user_id: int) -> None:
@@ -440,6 +457,9 @@ class MatchService:
                 db.flush()
             except IntegrityError:
                 raise Stale(f"The {role} seat is taken.") from None
+            self._notify(db, m, "opponent_joined", skip={user_id})
+            if m.status == "active" and len(seats) + 1 == len(rules.roles):  # this seat began the match
+                self._notify(db, m, "your_move", roles=m.active_roles)
             return self._summary(db, m, user_id)
 
     def summary(self, match_id: str, user_id: int | None) -> dict[str, Any]:
@@ -622,8 +642,10 @@ class MatchService:
         if seq % self.snapshot_every == 0 or kind == "undo":
             db.add(Snapshot(match_id=m.id, seq=seq, state=new))
         db.flush()
-        return Applied(seq, finished=outcome is not None,
-                       to_move=tuple(r for r in m.active_roles if r not in before), state=new)
+        to_move = tuple(r for r in m.active_roles if r not in before)
+        if outcome is None and to_move:
+            self._notify(db, m, "your_move", roles=to_move)
+        return Applied(seq, finished=outcome is not None, to_move=to_move, state=new)
 
     # --- undo ---
 
@@ -699,6 +721,7 @@ class MatchService:
         play = self._play(m)
         if play["rated"] and not m.seeded and (how != "time" or play["rate_timeouts"]):
             rate_match(db, m, t)
+        self._notify(db, m, "match_finished")
 
     # --- replay ---
 

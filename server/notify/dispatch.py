@@ -1,191 +1,343 @@
-"""Who is told what, and through which channels.
+"""Delivering notifications: a worker in every app process, off every request's path.
 
-A notification goes only to a seated player who has no websocket open on that match at that
-moment (``Presence``). It is stored first (the in-app list, and the outbox of e-mail and webhook
-deliveries), then delivered; a delivery that failed is retried by ``retry`` a few times. The text
-is built from public facts only (game, opponent, result, deadline, link): ``Notice`` has no field
-for anything from the match's state.
+The rows were written with the event that caused them (``server.notify.outbox``). The worker:
+
+1. reads presence for the notices not yet looked at (``checked_at`` is None): a notice goes only to
+   a seated player who has no websocket open on the match. A notice for a present player is deleted
+   with its deliveries; the others are marked checked. (The player's own list request does the
+   same for that player's notices, so the in-app list is right at once, worker or not.)
+2. claims due deliveries with a lease (``FOR UPDATE SKIP LOCKED`` on Postgres; on SQLite one
+   conditional UPDATE, and SQLite has one writer at a time), so that several processes on one
+   database never hold the same row; a lease that ran out is a process that died, and the row is
+   claimed again. ``attempts`` counts claims.
+3. delivers each claim as its own task, at most ``concurrency`` at once, each within one total
+   ``deadline``: a webhook by httpx (async) inside one ``anyio.fail_after``, an e-mail by smtplib in
+   a thread of its own small pool with a timer that shuts the socket at the deadline. Presence is
+   read again first: a retry to a player who has since opened the match is dropped (``skipped``).
+4. records the result under the claim: ``sent``; or ``pending`` again after a backoff that doubles
+   from ``retry`` seconds; or ``failed`` after ``attempts`` claims.
+
+Why presence is read at delivery and not when the row is written: the row is written inside the
+action's transaction, which holds the match's row lock, and Redis (where presence lives across
+processes) must not be waited on there; the sweeper only learns inside its transaction which
+matches ended, so presence could not be read before it either. At delivery it is also fresher: a
+player who opens the match in the moment after the move, or before a retry, is not mailed.
+
+Nobody's request waits for a mail server or a webhook; the worker's database work runs in threads
+of its own pool, not in the pool that serves requests. A delivery is made at least once: a worker
+stopped mid-delivery (or frozen past its lease) leaves a row another claims again, so a webhook
+gets the delivery's id as ``Idempotency-Key``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
+import itertools
 import logging
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+import anyio
 from anyio import to_thread
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..games import GAMES
 from ..realtime.presence import Presence
-from ..store.models import Match, Notification, Seat, User
+from ..store.models import Delivery, Notification, User
 from . import webhook
 from .email import Mailer
-from .notice import DeliveryError, Notice, to_json
+from .notice import DeliveryError, Notice
+from .outbox import notice_of
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 3
+PRESENT = "the player had the match open"
+
+
+@dataclass(frozen=True)
+class DeliverySettings:
+    deadline: float = 10.0  # seconds for one delivery, all of it
+    retry: float = 30.0  # the first backoff; it doubles after each failed attempt
+    retry_cap: float = 3600.0
+    attempts: int = 8  # claims before a delivery is given up
+    concurrency: int = 16  # deliveries under way at once in one process
+    poll: float = 2.0  # seconds between looks at the database when nothing woke the worker
+    lease_margin: float = 30.0  # a lease is the deadline and this
+
+
+@dataclass(frozen=True)
+class Job:
+    """A claimed delivery, with what it takes to make it."""
+
+    id: int
+    claim: str
+    channel: str
+    user_id: int
+    match_id: str | None
+    notice: Notice
+    language: str
+    address: str  # the e-mail address or the webhook URL
+    webhook_format: str = "json"
+    unsubscribe_url: str = ""
 
 
 class Notifier:
     def __init__(self, sessions: sessionmaker[Session], presence: Presence, public_url: str,
-                 mailer: Mailer | None, clock: Callable[[], datetime], webhook_private: bool = False) -> None:
+                 mailer: Mailer | None, clock: Callable[[], datetime], webhook_private: bool = False,
+                 settings: DeliverySettings | None = None) -> None:
         self.sessions = sessions
-        self.webhook_private = webhook_private  # webhooks to private addresses: development and tests only
         self.presence = presence
         self.public_url = public_url.rstrip("/")
         self.mailer = mailer
         self.now = clock
+        self.webhook_private = webhook_private  # webhooks to private addresses: development and tests only
+        self.settings = settings or DeliverySettings()
+        self.process = secrets.token_hex(6)
+        self._claims = itertools.count(1)
+        self.passes = 0  # worker passes made (tests wait for them)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wakeup: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._in_flight: dict[asyncio.Task[None], Job] = {}
+        self._more = False
+        self._db: anyio.CapacityLimiter | None = None
+        self._mail: anyio.CapacityLimiter | None = None
+        self._resolving: anyio.CapacityLimiter | None = None
 
-    # --- the events ---
+    # --- the worker ---
 
-    async def your_move(self, match_id: str, roles: tuple[str, ...] | list[str]) -> None:
-        await self._tell(match_id, "your_move", roles=set(roles))
+    def wake(self) -> None:
+        """Look at the outbox now (from any thread: called after a commit that wrote notices)."""
+        loop, wakeup = self._loop, self._wakeup
+        if loop is not None and wakeup is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(wakeup.set)
 
-    async def joined(self, match_id: str, joiner: int) -> None:
-        await self._tell(match_id, "opponent_joined", skip={joiner})
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wakeup = asyncio.Event()
+        # Threads of the worker's own: a slow mail server cannot take the threads requests run in.
+        self._db, self._mail, self._resolving = (anyio.CapacityLimiter(2), anyio.CapacityLimiter(4),
+                                                 anyio.CapacityLimiter(4))
+        self._task = asyncio.create_task(self._run())
 
-    async def finished(self, match_id: str) -> None:
-        await self._tell(match_id, "match_finished")
+    async def stop(self) -> None:
+        """Stop claiming; deliveries under way are cut and their claims given back (due at once)."""
+        jobs = list(self._in_flight.values())
+        tasks = [t for t in (self._task, *self._in_flight) if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self._in_flight.clear()
+        self._task = None
+        if jobs:
+            with contextlib.suppress(Exception):
+                await to_thread.run_sync(self._give_back, jobs)
+        self._loop = self._wakeup = None
 
-    async def time_running_out(self, match_id: str, role: str) -> None:
-        await self._tell(match_id, "time_running_out", roles={role})
+    async def _run(self) -> None:
+        assert self._wakeup is not None
+        while True:
+            self._wakeup.clear()
+            try:
+                await self.run_once()
+            except OperationalError:  # the database is down: the rows wait there for it
+                log.warning("notification delivery: the database is unavailable")
+            except Exception:
+                log.exception("notification delivery pass failed")
+            self.passes += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wakeup.wait(), self.settings.poll)
 
-    async def rematch_offered(self, new_match_id: str, by: int) -> None:
-        await self._tell(new_match_id, "rematch_offered", reserved=True, skip={by})
+    async def run_once(self) -> None:
+        """One pass: read presence for new notices, claim what is due, start delivering it."""
+        await self.check_presence(limiter=self._db)
+        free = self.settings.concurrency - len(self._in_flight)
+        if free <= 0:
+            return
+        jobs = await to_thread.run_sync(self._claim, free, limiter=self._db)
+        self._more = len(jobs) == free
+        for job in jobs:
+            task = asyncio.create_task(self._deliver(job))
+            self._in_flight[task] = job
+            task.add_done_callback(self._finished)
 
-    # --- the work ---
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._in_flight.pop(task, None)
+        if self._more and self._wakeup is not None:
+            self._wakeup.set()  # a slot is free and there may be more due
 
-    async def _tell(self, match_id: str, kind: str, roles: set[str] | None = None,
-                    skip: set[int] | None = None, reserved: bool = False) -> None:
-        try:
-            targets = await to_thread.run_sync(self._targets, match_id, roles, skip or set(), reserved)
-            absent = [t for t in targets if not await self.presence.present(match_id, t[0])]
-            if not absent:
-                return
-            ids = await to_thread.run_sync(self._store, match_id, kind, absent)
-            await to_thread.run_sync(self._deliver, ids)
-        except Exception:  # a notification must never break the action that caused it
-            log.exception("notification %s for %s failed", kind, match_id)
+    # --- 1. presence ---
 
-    def _targets(self, match_id: str, roles: set[str] | None, skip: set[int],
-                 reserved: bool) -> list[tuple[int, str]]:
-        """(user id, role) of each player to tell."""
+    async def check_presence(self, user_id: int | None = None, limiter: anyio.CapacityLimiter | None = None) -> None:
+        """Read presence for the notices not looked at yet (of one player, or the oldest 200)."""
+        rows = await to_thread.run_sync(self._unchecked, user_id, limiter=limiter)
+        if not rows:
+            return
+        present: list[int] = []
+        away: list[int] = []
+        for nid, uid, match_id in rows:
+            watching = match_id is not None and await self.presence.present(match_id, uid)
+            (present if watching else away).append(nid)
+        await to_thread.run_sync(self._checked, present, away, limiter=limiter)
+
+    def _unchecked(self, user_id: int | None) -> list[tuple[int, int, str | None]]:
         with self.sessions() as db:
-            m = db.get(Match, match_id)
-            if m is None:
-                return []
-            seats = {s.role: s.user_id for s in db.scalars(select(Seat).where(Seat.match_id == match_id))}
-            if reserved:  # a rematch: the seats kept for the old opponents
-                seats.update({r: inv["user_id"] for r, inv in (m.invites or {}).items() if "user_id" in inv})
-            return [(uid, role) for role, uid in seats.items()
-                    if uid not in skip and (roles is None or role in roles)]
+            stmt = select(Notification.id, Notification.user_id, Notification.match_id).where(
+                Notification.checked_at.is_(None))
+            if user_id is not None:
+                stmt = stmt.where(Notification.user_id == user_id)
+            return [(r.id, r.user_id, r.match_id) for r in db.execute(stmt.order_by(Notification.id).limit(200))]
 
-    def _store(self, match_id: str, kind: str, targets: list[tuple[int, str]]) -> list[int]:
-        t = self.now()
-        out = []
+    def _checked(self, present: list[int], away: list[int]) -> None:
         with self.sessions.begin() as db:
-            m = db.get(Match, match_id)
-            assert m is not None
-            seats = {s.role: s.user_id for s in db.scalars(select(Seat).where(Seat.match_id == match_id))}
-            users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(
-                {uid for uid, _ in targets} | set(seats.values()))))}
-            for uid, role in targets:
-                user = users[uid]
-                opponent = next((users[o].username for r, o in seats.items() if o != uid and o in users), None)
-                notice = self._notice(kind, m, user, role, opponent)
-                row = Notification(user_id=uid, kind=kind, match_id=match_id, created_at=t,
-                                   payload=to_json(notice),
-                                   email_state="pending" if (self.mailer and user.email and user.notify_email)
-                                   else None,
-                                   webhook_state="pending" if user.webhook_url else None)
-                db.add(row)
-                db.flush()
-                out.append(row.id)
-        return out
+            if present:  # with its deliveries (ON DELETE CASCADE)
+                db.execute(delete(Notification).where(Notification.id.in_(present),
+                                                      Notification.checked_at.is_(None)))
+            if away:
+                db.execute(update(Notification).where(Notification.id.in_(away), Notification.checked_at.is_(None))
+                           .values(checked_at=self.now()))
 
-    def _notice(self, kind: str, m: Match, user: User, role: str, opponent: str | None) -> Notice:
-        result = None
-        if kind == "match_finished" and m.outcome:
-            winner = m.outcome.get("winner")
-            result = "draw" if winner is None else ("won" if winner == role else "lost")
-        deadline = None
-        if kind == "time_running_out" and m.clock and role in m.clock.get("since", {}):
-            deadline = (datetime.fromisoformat(m.clock["since"][role])
-                        + timedelta(seconds=float(m.clock["left"][role])))
-        rules = GAMES.get(m.game)
-        return Notice(kind=kind, username=user.username, match_id=m.id,
-                      game_name=dict(rules.names) if rules else {"en": m.game},
-                      opponent=opponent, result=result, deadline=deadline,
-                      url=f"{self.public_url}/match/{m.id}")
+    # --- 2. claims ---
 
-    def _deliver(self, ids: list[int]) -> None:
-        """Send what is pending for these notifications; record what happened to each channel."""
-        for nid in ids:
-            with self.sessions() as db:
-                row = db.get(Notification, nid)
-                if row is None:
-                    continue
-                user = db.get(User, row.user_id)
-                if user is None:
-                    continue
-                notice = Notice(kind=row.kind, username=user.username, match_id=row.match_id or "",
-                                game_name=row.payload.get("game") or {}, opponent=row.payload.get("opponent"),
-                                result=row.payload.get("result"),
-                                deadline=(datetime.fromisoformat(row.payload["deadline"])
-                                          if row.payload.get("deadline") else None),
-                                url=row.payload.get("url", ""))
-                language = user.language or "en"
-                email_state, webhook_state = row.email_state, row.webhook_state
-                if email_state == "pending" and self.mailer and user.email and user.notify_email:
-                    mailer, address, link = self.mailer, user.email, self.unsubscribe_url(db, user)
-                    email_state = self._attempt(mailer.send, address, notice, language, link)
-                if webhook_state == "pending" and user.webhook_url:
-                    url, fmt = user.webhook_url, user.webhook_format
-                    webhook_state = self._attempt(webhook.post, url, fmt, notice, language, 5.0, self.webhook_private)
-            with self.sessions.begin() as db:
-                db.execute(update(Notification).where(Notification.id == nid).values(
-                    email_state=email_state, webhook_state=webhook_state, attempts=Notification.attempts + 1))
+    def _channels(self) -> list[str]:
+        return ["webhook", "email"] if self.mailer is not None else ["webhook"]
 
-    @staticmethod
-    def _attempt(send: Callable[..., None], *args: Any) -> str:
+    def _claim(self, n: int) -> list[Job]:
+        """Claim up to ``n`` due deliveries for this process, and read what it takes to make them."""
+        t = self.now()
+        claim = f"{self.process}/{next(self._claims)}"
+        lease = t + timedelta(seconds=self.settings.deadline + self.settings.lease_margin)
+        free = or_(Delivery.lease_until.is_(None), Delivery.lease_until < t)
+        with self.sessions.begin() as db:
+            due = (select(Delivery.id).join(Notification, Notification.id == Delivery.notification_id)
+                   .where(Delivery.state == "pending", Delivery.next_at <= t, Delivery.channel.in_(self._channels()),
+                          free, Notification.checked_at.is_not(None))
+                   .order_by(Delivery.next_at, Delivery.id).limit(n))
+            if db.get_bind().dialect.name == "postgresql":
+                # Rows another process holds are passed over, not waited for; these stay locked to the commit.
+                # (A plain SELECT first: as a subquery of the UPDATE, Postgres may run it more than once.)
+                due = due.with_for_update(of=Delivery, skip_locked=True)
+            candidates = list(db.scalars(due))
+            if not candidates:
+                return []
+            # The conditions again on the rows updated: on SQLite, what another process claimed between the
+            # SELECT and this UPDATE is not taken (SQLite has one writer at a time, so this is atomic).
+            ids = list(db.scalars(update(Delivery).where(Delivery.id.in_(candidates), Delivery.state == "pending", free)
+                                  .values(claimed_by=claim, lease_until=lease, attempts=Delivery.attempts + 1)
+                                  .returning(Delivery.id)))
+            if not ids:
+                return []
+            rows = db.execute(select(Delivery, Notification, User)
+                              .join(Notification, Notification.id == Delivery.notification_id)
+                              .join(User, User.id == Notification.user_id)
+                              .where(Delivery.id.in_(ids)).order_by(Delivery.id)).all()
+            jobs: list[Job] = []
+            gone: list[int] = []
+            for delivery, note, user in rows:
+                notice = notice_of(note.payload, note.kind, user.username, note.match_id)
+                job = Job(id=delivery.id, claim=claim, channel=delivery.channel, user_id=user.id,
+                          match_id=note.match_id, notice=notice, language=user.language or "en", address="")
+                if delivery.channel == "webhook" and user.webhook_url:
+                    jobs.append(replace(job, address=user.webhook_url, webhook_format=user.webhook_format))
+                elif delivery.channel == "email" and user.email and user.notify_email:
+                    jobs.append(replace(job, address=user.email, unsubscribe_url=self.unsubscribe_url(db, user)))
+                else:  # the player turned the channel off since
+                    gone.append(delivery.id)
+            if gone:
+                db.execute(update(Delivery).where(Delivery.id.in_(gone), Delivery.claimed_by == claim).values(
+                    state="skipped", last_error="the channel was turned off", lease_until=None, done_at=t))
+            return jobs
+
+    # --- 3. deliveries ---
+
+    async def _deliver(self, job: Job) -> None:
+        deadline = self.settings.deadline
+        error: str | None
         try:
-            send(*args)
-            return "sent"
+            if job.match_id is not None and await self.presence.present(job.match_id, job.user_id):
+                await to_thread.run_sync(self._record, job, "skipped", PRESENT, limiter=self._db)
+                return
+            if job.channel == "webhook":
+                await webhook.post(job.address, job.webhook_format, job.notice, job.language, deadline,
+                                   self.webhook_private, key=str(job.id), resolving=self._resolving)
+            else:
+                assert self.mailer is not None
+                send = functools.partial(self.mailer.send, job.address, job.notice, job.language,
+                                         job.unsubscribe_url, deadline=deadline)
+                with anyio.fail_after(deadline + 5):  # the mailer's own timer cuts it first
+                    await to_thread.run_sync(send, limiter=self._mail, abandon_on_cancel=True)
+            error = None
         except DeliveryError as exc:
-            log.warning("delivery failed: %s", exc)
-            return "pending"
+            error = str(exc)
+        except TimeoutError:
+            error = f"the delivery did not finish within {deadline:g} s"
+        except Exception as exc:  # a bug must not stop the worker: the row is tried again, and given up
+            log.exception("delivery %s failed", job.id)
+            error = f"{type(exc).__name__}: {exc}"
+        if error is not None:
+            log.warning("delivery %s (%s) failed: %s", job.id, job.channel, error)
+        try:
+            await to_thread.run_sync(self._record, job, "sent" if error is None else "failed", error,
+                                     limiter=self._db)
+        except OperationalError:  # not recorded: the row is claimed again when its lease ends
+            log.warning("delivery %s: the database is unavailable; the result was not recorded", job.id)
+
+    # --- 4. results ---
+
+    def backoff(self, attempts: int) -> float:
+        """Seconds before the next attempt after ``attempts`` failed ones."""
+        return float(min(self.settings.retry * 2 ** (attempts - 1), self.settings.retry_cap))
+
+    def _record(self, job: Job, outcome: str, error: str | None) -> None:
+        t = self.now()
+        with self.sessions.begin() as db:
+            row = db.scalar(select(Delivery).where(Delivery.id == job.id, Delivery.claimed_by == job.claim)
+                            .with_for_update())
+            if row is None:  # the lease ran out and another claim holds the row now
+                return
+            row.lease_until = None
+            row.last_error = error[:200] if error else None
+            if outcome == "failed" and row.attempts < self.settings.attempts:
+                row.next_at = t + timedelta(seconds=self.backoff(row.attempts))
+                row.claimed_by = None  # claimable again when due
+                return
+            row.state = outcome
+            row.done_at = t
+
+    def _give_back(self, jobs: list[Job]) -> None:
+        """Deliveries cut by a shutdown: due again at once, and the cut attempt not counted."""
+        with self.sessions.begin() as db:
+            for job in jobs:
+                db.execute(update(Delivery).where(Delivery.id == job.id, Delivery.claimed_by == job.claim,
+                                                  Delivery.state == "pending")
+                           .values(claimed_by=None, lease_until=None, attempts=Delivery.attempts - 1))
 
     def unsubscribe_url(self, db: Session, user: User) -> str:
-        if not user.unsubscribe_token:
-            token = secrets.token_urlsafe(24)
-            with self.sessions.begin() as w:
-                w.execute(update(User).where(User.id == user.id, User.unsubscribe_token.is_(None))
-                          .values(unsubscribe_token=token))
-            with self.sessions() as r:
-                user.unsubscribe_token = r.scalar(select(User.unsubscribe_token).where(User.id == user.id))
-        return f"{self.public_url}/api/unsubscribe?u={user.id}&t={user.unsubscribe_token}"
-
-    def retry(self) -> int:
-        """Deliveries still pending after a failure or a crash: try again, at most MAX_ATTEMPTS in all;
-        then give up and say so in the row."""
-        with self.sessions.begin() as db:
-            rows = list(db.scalars(select(Notification.id).where(
-                (Notification.email_state == "pending") | (Notification.webhook_state == "pending"),
-                Notification.created_at < self.now() - timedelta(seconds=30)).limit(50)))
-            db.execute(update(Notification).where(Notification.id.in_(rows),
-                                                  Notification.attempts >= MAX_ATTEMPTS)
-                       .values(email_state=func.replace(Notification.email_state, "pending", "failed"),
-                               webhook_state=func.replace(Notification.webhook_state, "pending", "failed")))
-        self._deliver(rows)
-        return len(rows)
+        """The one-click link of the player's e-mails; the token is made, in ``db``'s transaction, once."""
+        token = user.unsubscribe_token
+        if not token:
+            db.execute(update(User).where(User.id == user.id, User.unsubscribe_token.is_(None))
+                       .values(unsubscribe_token=secrets.token_urlsafe(24)))
+            token = db.scalar(select(User.unsubscribe_token).where(User.id == user.id))
+        return f"{self.public_url}/api/unsubscribe?u={user.id}&t={token}"
 
     # --- the in-app list ---
 
-    def unread(self, user_id: int, limit: int = 50) -> dict[str, Any]:
+    async def unread(self, user_id: int, limit: int = 50) -> dict[str, Any]:
+        """The player's notices, newest first. Presence is read first for those not looked at yet,
+        so the list is right the moment the event committed, whether a worker ran or not."""
+        await self.check_presence(user_id)
+        return await to_thread.run_sync(self._unread, user_id, limit)
+
+    def _unread(self, user_id: int, limit: int) -> dict[str, Any]:
         with self.sessions() as db:
             rows = list(db.scalars(select(Notification).where(Notification.user_id == user_id)
                                    .order_by(Notification.id.desc()).limit(limit)))

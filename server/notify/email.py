@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import smtplib
+import socket
 import ssl
+import threading
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
@@ -64,15 +67,46 @@ class Mailer:
         msg.set_content(f"{body}\n-- \n{footer}", charset="utf-8")
         return msg
 
-    def send(self, to: str, notice: Notice, language: str, unsubscribe_url: str) -> None:
+    def send(self, to: str, notice: Notice, language: str, unsubscribe_url: str,
+             deadline: float | None = None) -> None:
+        """Hand the e-mail to the SMTP server; DeliveryError if it cannot be done.
+
+        smtplib's timeout counts per socket operation, so a server that trickles its answers could
+        hold a delivery for ever. With ``deadline`` (seconds) the whole delivery is bounded: when it
+        runs out, the socket is shut from a timer thread, which ends the read that waits on it."""
         msg = self.message(to, notice, language, unsubscribe_url)
         s = self.settings
+        timeout = s.timeout if deadline is None else min(s.timeout, deadline)
+        smtp = smtplib.SMTP(timeout=timeout)  # no host: nothing connects before the timer runs
+        expired = threading.Event()
+
+        def cut() -> None:
+            expired.set()
+            sock = smtp.sock
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+        timer = threading.Timer(deadline, cut) if deadline is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
         try:
-            with smtplib.SMTP(s.host, s.port, timeout=s.timeout) as smtp:
-                if s.starttls:
-                    smtp.starttls(context=ssl.create_default_context())
-                if s.username is not None:
-                    smtp.login(s.username, s.password or "")
-                smtp.send_message(msg, from_addr=_address(s.sender), to_addrs=[to])
+            smtp.connect(s.host, s.port)
+            if expired.is_set():  # the deadline passed while connecting: the socket came too late to cut
+                raise OSError("deadline")
+            if s.starttls:
+                smtp.starttls(context=ssl.create_default_context())
+            if s.username is not None:
+                smtp.login(s.username, s.password or "")
+            smtp.send_message(msg, from_addr=_address(s.sender), to_addrs=[to])
+            with contextlib.suppress(smtplib.SMTPException, OSError):
+                smtp.quit()
         except (smtplib.SMTPException, OSError, UnicodeError) as exc:
+            if expired.is_set():
+                raise DeliveryError(f"SMTP delivery to {s.host}:{s.port} did not finish within {deadline:g} s") from exc
             raise DeliveryError(f"SMTP delivery to {s.host}:{s.port} failed: {exc}") from exc
+        finally:
+            if timer is not None:
+                timer.cancel()
+            smtp.close()

@@ -20,7 +20,9 @@ import socket
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
+import anyio
 import httpx
+from anyio import to_thread
 
 from server.notify.notice import DeliveryError, Notice, render, to_json
 
@@ -47,6 +49,50 @@ def check_url(url: str) -> str:
     return url
 
 
+# Global unicast is 2000::/3 for IPv6; within it and in IPv4 these are not reachable on the Internet, or
+# not meant for a webhook, whatever the Python version's ``is_global`` knows of them.
+_NOT_GLOBAL = [ipaddress.ip_network(n) for n in (
+    "192.0.0.0/24",  # IETF protocol assignments (only parts are marked private)
+    "192.88.99.0/24",  # 6to4 relay anycast, deprecated
+    "224.0.0.0/4",  # multicast
+    "2001:db8::/32", "3fff::/20",  # documentation (RFC 3849, RFC 9637)
+    "2001::/23",  # IETF protocol assignments (Teredo, 2001::/32, is judged by its IPv4 addresses first)
+)]
+_GLOBAL_UNICAST_V6 = ipaddress.ip_network("2000::/3")
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052 well-known prefix
+_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")  # IPv4-translated (SIIT, RFC 2765)
+_COMPATIBLE = ipaddress.ip_network("::/96")  # IPv4-compatible, deprecated (RFC 4291)
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to, when it is one of the forms that carry them
+    (NAT64, IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4, Teredo: server and client); [] otherwise."""
+    low = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    if address.ipv4_mapped is not None:
+        return [address.ipv4_mapped]
+    if address in _NAT64 or address in _TRANSLATED or address in _COMPATIBLE:
+        return [low]
+    if address.sixtofour is not None:
+        return [address.sixtofour]
+    if address.teredo is not None:
+        return list(address.teredo)
+    return []
+
+
+def is_public(address: str) -> bool:
+    """Whether a webhook may connect to ``address``: global unicast only. An IPv6 address that
+    carries IPv4 addresses is judged by those (each must be public): a NAT64 gateway or a tunnel
+    would take the connection there."""
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = embedded_ipv4(ip)
+        if inner:
+            return all(is_public(str(v4)) for v4 in inner)
+        if ip not in _GLOBAL_UNICAST_V6:
+            return False
+    return ip.is_global and not ip.is_multicast and not any(ip in net for net in _NOT_GLOBAL)
+
+
 def public_addresses(host: str) -> list[str]:
     """Every address ``host`` resolves to, when all of them are public; ValueError otherwise."""
     try:
@@ -57,7 +103,7 @@ def public_addresses(host: str) -> list[str]:
     if not addresses:
         raise ValueError(f"the webhook's host {host!r} cannot be resolved")
     for address in addresses:
-        if not ipaddress.ip_address(address.split("%")[0]).is_global:
+        if not is_public(address):
             raise ValueError("a webhook must point to a public address, not to a private or local one")
     return addresses
 
@@ -86,26 +132,43 @@ def payload(fmt: str, notice: Notice, language: str) -> dict[str, Any]:
     raise ValueError(f"unknown webhook format {fmt!r} (one of {', '.join(FORMATS)})")
 
 
-def post(url: str, fmt: str, notice: Notice, language: str, timeout: float = 5.0,
-         private_ok: bool = False) -> None:
+async def post(url: str, fmt: str, notice: Notice, language: str, deadline: float = 10.0,
+               private_ok: bool = False, key: str | None = None,
+               resolving: anyio.CapacityLimiter | None = None) -> None:
     """POST ``notice`` to ``url`` in ``fmt``; DeliveryError on a bad URL or format, a private address
-    (unless ``private_ok``: development and tests), a network error, a non-2xx."""
+    (unless ``private_ok``: development and tests), a network error, a non-2xx, or no complete
+    answer within ``deadline`` seconds.
+
+    The deadline covers everything (resolving the name, connecting, sending, the status line and
+    headers): httpx's own timeouts count per read, and a receiver that trickles its answer a byte
+    at a time never meets them. The answer's body is not read. ``key`` goes out as the
+    ``Idempotency-Key`` header, so that a receiver can tell a delivery made twice (a worker that
+    lost its lease); ``resolving`` bounds the threads the name lookups take."""
     headers = {"User-Agent": USER_AGENT}
+    if key is not None:
+        headers["Idempotency-Key"] = key
     extensions: dict[str, Any] = {}
     try:
-        body = payload(fmt, notice, language)
-        url = check_url(url)
-        if not private_ok:
-            parts = urlsplit(url)
-            url, host, extensions = _pinned(parts, public_addresses(parts.hostname or "")[0])
-            headers.update(host)
-    except ValueError as exc:
-        raise DeliveryError(str(exc)) from exc
-    try:
-        # trust_env=False: no proxy, netrc or certificate settings picked up from the environment.
-        with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
-            response = client.post(url, json=body, headers=headers, extensions=extensions)
-    except (httpx.HTTPError, httpx.InvalidURL, ValueError, OSError) as exc:
-        raise DeliveryError(f"webhook POST failed: {type(exc).__name__}: {exc}") from exc
-    if not response.is_success:
-        raise DeliveryError(f"webhook answered HTTP {response.status_code}")
+        with anyio.fail_after(deadline):
+            try:
+                body = payload(fmt, notice, language)
+                url = check_url(url)
+                if not private_ok:
+                    parts = urlsplit(url)
+                    addresses = await to_thread.run_sync(public_addresses, parts.hostname or "",
+                                                         limiter=resolving, abandon_on_cancel=True)
+                    url, host, extensions = _pinned(parts, addresses[0])
+                    headers.update(host)
+            except ValueError as exc:
+                raise DeliveryError(str(exc)) from exc
+            try:
+                # trust_env=False: no proxy, netrc or certificate settings picked up from the environment.
+                async with httpx.AsyncClient(timeout=deadline, follow_redirects=False, trust_env=False) as client, \
+                        client.stream("POST", url, json=body, headers=headers, extensions=extensions) as response:
+                    status = response.status_code
+            except (httpx.HTTPError, httpx.InvalidURL, ValueError, OSError) as exc:
+                raise DeliveryError(f"webhook POST failed: {type(exc).__name__}: {exc}") from exc
+    except TimeoutError:
+        raise DeliveryError(f"the webhook did not answer within {deadline:g} s") from None
+    if not 200 <= status < 300:
+        raise DeliveryError(f"webhook answered HTTP {status}")

@@ -11,6 +11,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -150,7 +151,11 @@ class ChatMessage(Base):
 
 
 class Notification(Base):
-    """The in-app list and the outbox of e-mail and webhook deliveries."""
+    """The in-app list: one row per notice, written in the transaction of the event that causes it.
+
+    A notice goes only to a player who has no websocket open on the match; that is read after the
+    commit, by the worker or by the player's own list request (``checked_at``): a row found to be
+    for a present player is deleted, with its deliveries (docs/DESIGN.md, "Notifications")."""
 
     __tablename__ = "notifications"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -160,10 +165,28 @@ class Notification(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # Per channel: None (not wanted), "pending", "sent" or "failed: <reason>".
-    email_state: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    webhook_state: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    # When presence was read and the player found away (None: not yet read).
+    checked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+
+
+class Delivery(Base):
+    """The outbox: one notice to be carried by one channel (e-mail, webhook), by any process's worker.
+
+    A worker claims a due row with a lease (``claimed_by``, ``lease_until``); a lease that ran out
+    belongs to a process that died, and the row is claimed again. ``attempts`` counts claims."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (Index("ix_deliveries_due", "state", "next_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    notification_id: Mapped[int] = mapped_column(ForeignKey("notifications.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))  # email, webhook
+    state: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, failed, skipped
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # due from then on
+    claimed_by: Mapped[str | None] = mapped_column(String(40), nullable=True)  # the claim that holds or made it
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Rating(Base):

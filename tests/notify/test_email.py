@@ -16,6 +16,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from server.notify import DeliveryError, Notice, render
 from server.notify.email import Mailer, SmtpSettings
+from tests.notify.slowhook import TricklingSmtp
 
 HOST = "127.0.0.1"
 URL = "https://counterplay.example/match/m-42"
@@ -153,6 +154,16 @@ def test_nothing_listening_is_a_delivery_error() -> None:
     mailer = Mailer(SmtpSettings(host=HOST, port=free_port(), timeout=2.0))
     with pytest.raises(DeliveryError):
         mailer.send("alice@example.org", NOTICE, "en", UNSUBSCRIBE)
+
+
+def test_a_trickling_server_is_cut_at_the_deadline() -> None:
+    """smtplib's timeout counts per read; a server that sends its greeting a byte every 0.5 s never
+    meets it. The deadline covers the whole delivery, and the server was still trickling."""
+    with TricklingSmtp(every=0.5) as server:
+        mailer = Mailer(SmtpSettings(host=HOST, port=server.port, timeout=10.0))
+        with pytest.raises(DeliveryError, match="within 1 s"):
+            mailer.send("alice@example.org", NOTICE, "en", UNSUBSCRIBE, deadline=1.0)
+        assert server.connected.is_set() and not server.finished.is_set()
 
 
 def test_header_injection_is_refused() -> None:

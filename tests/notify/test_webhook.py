@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import socket
@@ -16,6 +17,7 @@ import pytest
 
 from server.notify import DeliveryError, Notice, render, to_json, webhook
 from server.notify.webhook import check_url, post
+from tests.notify.slowhook import SlowHook
 
 HOST = "127.0.0.1"
 NOTICE = Notice(
@@ -31,6 +33,7 @@ NOTICE = Notice(
 
 class Receiver(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # the workers of two processes may connect 32 at once
 
     def __init__(self) -> None:
         super().__init__((HOST, 0), Handler)
@@ -51,7 +54,7 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length)
         self.server.requests.append(
             {"path": self.path, "content_type": self.headers.get("Content-Type"), "body": body,
-             "host": self.headers.get("Host")}
+             "host": self.headers.get("Host"), "key": self.headers.get("Idempotency-Key")}
         )
         if self.path == "/fail":
             self.send_response(500)
@@ -70,6 +73,11 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def send(*args: Any, **kwargs: Any) -> None:
+    """``post``, awaited."""
+    asyncio.run(post(*args, **kwargs))
+
+
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
     server = Receiver()
@@ -84,25 +92,26 @@ def receiver() -> Iterator[Receiver]:
 
 
 def test_json(receiver: Receiver) -> None:
-    post(f"{receiver.base}/hook", "json", NOTICE, "ja", private_ok=True)
+    send(f"{receiver.base}/hook", "json", NOTICE, "ja", private_ok=True, key="17")
     assert len(receiver.requests) == 1
     got = receiver.requests[0]
     assert got["path"] == "/hook"
     assert got["content_type"] == "application/json"
+    assert got["key"] == "17"  # the delivery's id: a receiver can tell a repeated delivery
     assert json.loads(got["body"]) == to_json(NOTICE)
     assert json.loads(got["body"])["deadline"] == "2026-11-30T15:00:00+00:00"
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_discord(receiver: Receiver, language: str) -> None:
-    post(f"{receiver.base}/api/webhooks/1/token", "discord", NOTICE, language, private_ok=True)
+    send(f"{receiver.base}/api/webhooks/1/token", "discord", NOTICE, language, private_ok=True)
     subject, _ = render(NOTICE, language)
     assert [json.loads(r["body"]) for r in receiver.requests] == [{"content": f"{subject}\n{NOTICE.url}"}]
     assert receiver.requests[0]["path"] == "/api/webhooks/1/token"
 
 
 def test_slack(receiver: Receiver) -> None:
-    post(f"{receiver.base}/services/T/B/x", "slack", NOTICE, "en", private_ok=True)
+    send(f"{receiver.base}/services/T/B/x", "slack", NOTICE, "en", private_ok=True)
     subject, _ = render(NOTICE, "en")
     assert subject.startswith("Time is running out")
     assert [json.loads(r["body"]) for r in receiver.requests] == [{"text": f"{subject}\n{NOTICE.url}"}]
@@ -110,19 +119,29 @@ def test_slack(receiver: Receiver) -> None:
 
 def test_server_error_is_a_delivery_error(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError, match="500"):
-        post(f"{receiver.base}/fail", "json", NOTICE, "en", private_ok=True)
+        send(f"{receiver.base}/fail", "json", NOTICE, "en", private_ok=True)
     assert len(receiver.requests) == 1
 
 
 def test_redirect_is_not_followed(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError, match="302"):
-        post(f"{receiver.base}/moved", "discord", NOTICE, "en", private_ok=True)
+        send(f"{receiver.base}/moved", "discord", NOTICE, "en", private_ok=True)
     assert [r["path"] for r in receiver.requests] == ["/moved"]
 
 
 def test_timeout_is_a_delivery_error(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError):
-        post(f"{receiver.base}/slow", "json", NOTICE, "en", private_ok=True, timeout=0.2)
+        send(f"{receiver.base}/slow", "json", NOTICE, "en", private_ok=True, deadline=0.2)
+
+
+@pytest.mark.parametrize("mode", ["sleep", "trickle"])
+def test_a_slow_answer_is_cut_at_the_total_deadline(mode: str) -> None:
+    """One deadline covers the whole POST: a receiver that trickles its answer a byte every 0.5 s
+    meets no per-read timeout, and is still cut at 1 s, while it goes on holding its answer."""
+    with SlowHook(mode, hold=30.0, every=0.5) as hook:
+        with pytest.raises(DeliveryError, match="within 1 s"):
+            send(hook.url, "json", NOTICE, "en", deadline=1.0, private_ok=True)
+        assert hook.received.is_set() and not hook.answered.is_set()
 
 
 def test_nothing_listening_is_a_delivery_error() -> None:
@@ -130,14 +149,14 @@ def test_nothing_listening_is_a_delivery_error() -> None:
         s.bind((HOST, 0))
         port = s.getsockname()[1]
     with pytest.raises(DeliveryError):
-        post(f"http://{HOST}:{port}/hook", "json", NOTICE, "en", private_ok=True, timeout=2.0)
+        send(f"http://{HOST}:{port}/hook", "json", NOTICE, "en", private_ok=True, deadline=2.0)
 
 
 def test_bad_url_or_format(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError):
-        post("ftp://127.0.0.1/hook", "json", NOTICE, "en")
+        send("ftp://127.0.0.1/hook", "json", NOTICE, "en")
     with pytest.raises(DeliveryError, match="format"):
-        post(f"{receiver.base}/hook", "telegram", NOTICE, "en", private_ok=True)
+        send(f"{receiver.base}/hook", "telegram", NOTICE, "en", private_ok=True)
     assert receiver.requests == []
 
 
@@ -188,7 +207,7 @@ def _resolving(monkeypatch: pytest.MonkeyPatch, answers: dict[str, list[str]]) -
 
 def test_a_private_address_is_refused_at_delivery(receiver: Receiver) -> None:
     with pytest.raises(DeliveryError, match="public address"):
-        post(f"{receiver.base}/hook", "json", NOTICE, "en")
+        send(f"{receiver.base}/hook", "json", NOTICE, "en")
     assert receiver.requests == []
 
 
@@ -197,14 +216,14 @@ def test_a_name_rebound_to_a_private_address_is_refused_at_delivery(receiver: Re
     """Public when the player saved it, loopback now (DNS rebinding): nothing is sent."""
     _resolving(monkeypatch, {"hooks.example": ["127.0.0.1"]})
     with pytest.raises(DeliveryError, match="public address"):
-        post(f"http://hooks.example:{receiver.server_address[1]}/hook", "json", NOTICE, "en")
+        send(f"http://hooks.example:{receiver.server_address[1]}/hook", "json", NOTICE, "en")
     assert receiver.requests == []
 
 
 def test_one_private_address_among_public_ones_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     _resolving(monkeypatch, {"hooks.example": ["93.184.215.14", "10.1.2.3"]})
     with pytest.raises(DeliveryError, match="public address"):
-        post("https://hooks.example/hook", "json", NOTICE, "en")
+        send("https://hooks.example/hook", "json", NOTICE, "en")
 
 
 def test_the_connection_goes_to_the_checked_address(receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -213,7 +232,7 @@ def test_the_connection_goes_to_the_checked_address(receiver: Receiver, monkeypa
     asked = _resolving(monkeypatch, {})
     monkeypatch.setattr(webhook, "public_addresses", lambda host: ["127.0.0.1"])
     port = receiver.server_address[1]
-    post(f"http://hooks.example:{port}/hook?x=1", "json", NOTICE, "en")
+    send(f"http://hooks.example:{port}/hook?x=1", "json", NOTICE, "en")
     assert [(r["path"], r["host"]) for r in receiver.requests] == [("/hook?x=1", f"hooks.example:{port}")]
     assert asked == []
 

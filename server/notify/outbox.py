@@ -1,0 +1,89 @@
+"""Notifications written in the transaction of the event that causes them.
+
+The match service calls ``Outbox.write`` in its open transaction (a join, an action, an undo, the
+end of a match, a time warning, a rematch): the notice (the in-app list) and one delivery row per
+channel the player has (e-mail, webhook) commit with the event or not at all. Nothing here waits
+on anything outside the database; the worker (``server.notify.dispatch``) delivers after the
+commit, and is woken by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session
+
+from ..games import GAMES
+from ..store.models import Delivery, Match, Notification, Seat, User
+from .notice import Notice, to_json
+
+_WAKE = "counterplay.notify.wake"
+
+
+class Outbox:
+    def __init__(self, public_url: str, email: bool, clock: Callable[[], datetime]) -> None:
+        self.public_url = public_url.rstrip("/")
+        self.email = email  # an SMTP server is configured: e-mail deliveries are written
+        self.now = clock
+        self.wake: Callable[[], None] | None = None  # called after a commit that wrote notices
+
+    def write(self, db: Session, m: Match, kind: str, roles: Iterable[str] | None = None,
+              skip: Iterable[int] = (), reserved: bool = False) -> None:
+        """Tell the seated players of ``m`` (those in ``roles``, if given; not those in ``skip``;
+        with ``reserved``, also those a rematch's seats are kept for)."""
+        wanted = set(roles) if roles is not None else None
+        seats = {s.role: s.user_id for s in db.scalars(select(Seat).where(Seat.match_id == m.id))}
+        if reserved:
+            seats.update({r: inv["user_id"] for r, inv in (m.invites or {}).items() if "user_id" in inv})
+        targets = [(uid, role) for role, uid in seats.items()
+                   if uid is not None and uid not in set(skip) and (wanted is None or role in wanted)]
+        if not targets:
+            return
+        users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(set(seats.values()))))}
+        t = self.now()
+        for uid, role in targets:
+            user = users[uid]
+            opponent = next((users[o].username for o in seats.values() if o != uid and o in users), None)
+            row = Notification(user_id=uid, kind=kind, match_id=m.id, created_at=t,
+                               payload=to_json(self.notice(kind, m, user, role, opponent)))
+            db.add(row)
+            db.flush()
+            if self.email and user.email and user.notify_email:
+                db.add(Delivery(notification_id=row.id, channel="email", state="pending", next_at=t))
+            if user.webhook_url:
+                db.add(Delivery(notification_id=row.id, channel="webhook", state="pending", next_at=t))
+        if self.wake is not None and not db.info.get(_WAKE):
+            db.info[_WAKE] = True
+            event.listen(db, "after_commit", self._committed, once=True)
+
+    def _committed(self, db: Session) -> None:
+        db.info.pop(_WAKE, None)
+        if self.wake is not None:
+            self.wake()
+
+    def notice(self, kind: str, m: Match, user: User, role: str, opponent: str | None) -> Notice:
+        """What the notice says: public facts only (the game, the opponent, the result, a deadline, a link)."""
+        result = None
+        if kind == "match_finished" and m.outcome:
+            winner = m.outcome.get("winner")
+            result = "draw" if winner is None else ("won" if winner == role else "lost")
+        deadline = None
+        if kind == "time_running_out" and m.clock and role in m.clock.get("since", {}):
+            deadline = (datetime.fromisoformat(m.clock["since"][role])
+                        + timedelta(seconds=float(m.clock["left"][role])))
+        rules = GAMES.get(m.game)
+        return Notice(kind=kind, username=user.username, match_id=m.id,
+                      game_name=dict(rules.names) if rules else {"en": m.game},
+                      opponent=opponent, result=result, deadline=deadline,
+                      url=f"{self.public_url}/match/{m.id}")
+
+
+def notice_of(payload: dict[str, Any], kind: str, username: str, match_id: str | None) -> Notice:
+    """The notice a stored payload was made from (what every channel renders)."""
+    deadline = payload.get("deadline")
+    return Notice(kind=kind, username=username, match_id=match_id or "", game_name=payload.get("game") or {},
+                  opponent=payload.get("opponent"), result=payload.get("result"),
+                  deadline=datetime.fromisoformat(deadline) if deadline else None, url=payload.get("url", ""))
