@@ -4,7 +4,10 @@ board game is open information and the designer left dummies out on purpose; thi
 Reading (documented in PROVENANCE.md):
 - a side sees an enemy unit on the map when it is within ``SIGHT`` (2) hexes of one of its own units on
   the map (adjacent units, which can be attacked, are always seen); Skorzeny's commandos are never seen by
-  the Allies (they are "in US uniforms"; a detected commando is removed at once, §9.5(3));
+  the Allies (they are "in US uniforms"; a detected commando is removed at once, §9.5(3)), and they do not
+  look for others: they give the Germans no sight. So sight is mutual: a German unit sees an Allied unit
+  exactly when that unit sees it, and what an action shows the enemy (``view.revealed``) the acting side
+  can tell from what it sees;
 - it remembers where it last saw each enemy unit (``state["seen"]``), shown as ``last_seen`` marks;
 - units off the map (the reinforcement schedule, breakthroughs, escapes, eliminations) stay public, and so
   do the VP, city occupation, the army lines, air markers and combat;
@@ -33,10 +36,13 @@ def on(state: State) -> bool:
 
 
 def sight(state: State, side: str) -> frozenset[str]:
-    """The hexes ``side`` sees: within SIGHT of its units on the map (commandos do not look for others)."""
+    """The hexes ``side`` sees: within SIGHT of its units on the map. Commandos do not look for others (they
+    give no sight), so that sight between units stays mutual: a German unit sees an Allied one exactly when
+    that one sees it, and no side can see without being seen (PROVENANCE.md, fog of war)."""
     b = board(state)
-    return _sight(b, frozenset(u["hex"] for u in state["units"].values()
-                               if u["status"] == "map" and u["side"] == side and u["hex"]))
+    return _sight(b, frozenset(u["hex"] for uid, u in state["units"].items()
+                               if u["status"] == "map" and u["side"] == side and u["hex"]
+                               and not is_commando(state, uid)))
 
 
 _SIGHT: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
@@ -166,9 +172,9 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
     """A state differing only in what ``role`` cannot see: the enemy units it does not see moved to other hexes
     it does not see (``VARIANTS[k % 4]`` says which), their steps changed. For spectators, the units of one
     side (German for k = 0, 1; Allied for k = 2, 3) that the other does not see, to hexes the other does not see:
-    sight between units is mutual, so that changes nothing the spectators see (a commando, which the Allies
-    never see, is treated so too: moved only from and to hexes out of the Allies' sight, where it sees no
-    Allied unit). None without fog (digest §6: nothing is hidden)."""
+    sight between units is mutual, so that changes nothing the spectators see. Commandos, which the Allies never
+    see and which give no sight (``sight``), may go anywhere, into and next to Allied hexes, for the Allies and
+    for the spectators alike. None without fog (digest §6: nothing is hidden)."""
     if not on(state):
         return None
     kind = VARIANTS[k % len(VARIANTS)]
@@ -184,9 +190,7 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
                       if u["status"] == "map" and uid not in shown and u["side"] in moving):
         u = other["units"][uid]
         watcher = enemy(u["side"])
-        anywhere = is_commando(state, uid) and watcher == "allied" and role == "allied"
-        if not anywhere and u["hex"] in sight(state, watcher):
-            continue  # a commando in the Allies' sight: it shows the spectators the Allied units it sees
+        anywhere = is_commando(state, uid) and watcher == "allied"  # hidden wherever it is, and sees nothing
         if (watcher, anywhere) not in places:
             places[(watcher, anywhere)] = _places(state, kind, watcher, anywhere, rnd)
         h = next((h for h in places[(watcher, anywhere)] if h not in taken), None)

@@ -105,6 +105,30 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     assert s["units"]["U-INF1"]["hex"] == "0804"
 
 
+def allied_step_toward(german: str) -> tuple[State, State]:
+    """The Allied 1st movement phase: U-INF1 steps from 0604 to 0504, 2 hexes from ``german`` in 0304 (3 hexes
+    before the step: out of sight both ways). Returns the states before and after the step."""
+    w = World()
+    s = w.pos(player="allied", fog=True).at("U-INF1", "0604").at(german, "0304").begin()
+    before = do(s, {"type": "select", "unit": "U-INF1"})
+    return before, do(before, {"type": "move", "unit": "U-INF1", "to": "0504"})
+
+
+def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothing() -> None:
+    """Fog of war, §9.5 (commandos "in US uniforms", never seen by the Allies): commandos give the Germans no
+    sight either, so sight stays mutual. An Allied step to 2 hexes from an unseen commando shows nobody
+    anything: not a reveal, or the platform's undo would stop there and tell the Allies a commando is near.
+    Beside an ordinary German unit the same step is one (each side now sees the other's unit)."""
+    before, after = allied_step_toward("G-COM")
+    assert "G-COM" not in fog.visible(after, "allied")
+    assert "U-INF1" not in fog.visible(after, "german") and "U-INF1" not in fog.visible(after, None)
+    assert "0504" not in fog.sight(after, "german")
+    assert not revealed(before, after)
+    before, after = allied_step_toward("G-VG1")
+    assert "G-VG1" in fog.visible(after, "allied") and "U-INF1" in fog.visible(after, "german")
+    assert revealed(before, after)
+
+
 def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> None:
     """The leak check's variants (``fog.VARIANTS``): unseen enemy units moved onto the watcher's entry hexes,
     onto the ring just outside its sight (commandos, never seen by the Allies, into and next to Allied
