@@ -29,6 +29,7 @@ from .units import Situation, board, enemy, is_commando, spec
 
 SIGHT = 2
 SIDES = ("german", "allied")
+KNOWN_ROADS = "commando_roads_known"  # §9.5(2): the commandos' opened roads as the German player knows them
 
 
 def on(state: State) -> bool:
@@ -170,7 +171,8 @@ VARIANTS = ("anywhere", "entries", "edge", "roads")
 
 def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
     """A state differing only in what ``role`` cannot see: the enemy units it does not see moved to other hexes
-    it does not see (``VARIANTS[k % 4]`` says which), their steps changed. For spectators, the units of one
+    it does not see (``VARIANTS[k % 4]`` says which), their steps changed; the commandos' roads (§9.5(2)) as
+    the Germans know them (no unseen Allied unit closed one), or for the others none. For spectators, the units of one
     side (German for k = 0, 1; Allied for k = 2, 3) that the other does not see, to hexes the other does not see:
     sight between units is mutual, so that changes nothing the spectators see. Commandos, which the Allies never
     see and which give no sight (``sight``), may go anywhere, into and next to Allied hexes, for the Allies and
@@ -200,6 +202,13 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
         if not is_commando(state, uid):
             u["steps"] = rnd.choice((1, 2))
         changed = changed or u != state["units"][uid]
+    # §9.5(2): the Germans do not see an Allied unit close a commando's road out of their sight (none did); the
+    # others do not know where commandos went (they opened nothing)
+    truth = list(state.get("commando_roads") or [])
+    roads = list(state.get(KNOWN_ROADS, truth)) if role == "german" else []
+    if roads != truth:
+        other.update({"commando_roads": roads, KNOWN_ROADS: roads})
+        changed = True
     return other if changed else None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bulge_fixtures import World, acts, do, last_log, roll_for
+from bulge_fixtures import World, acts, do, last_log, roll_for, view
 
 from server.engine import rng
 from server.engine.core import State
@@ -127,6 +127,60 @@ def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothi
     before, after = allied_step_toward("G-VG1")
     assert "G-VG1" in fog.visible(after, "allied") and "U-INF1" in fog.visible(after, "german")
     assert revealed(before, after)
+
+
+def to_movement(state: State, player: str) -> State:
+    """Ends steps and phases until ``player`` moves."""
+    while not (state["player"] == player and state["step"] == "move"):
+        state = do(state, next(a for a in acts(state) if a["type"].startswith("end_")))
+    return state
+
+
+def commando_road_crossed(path: list[str], watcher: str | None = None) -> State:
+    """§9.5(2) under fog of war: G-COM runs along the main road 0904-0504 (opening it for German strategic
+    movement) and steps off it to 0503; in the Allied turn U-CCA goes ``path`` from 0401 and back, out of
+    every German's sight (G-PZ1 in 1004; a commando sees nothing) but ``watcher``'s (G-VG1); then the German
+    turn 3 begins."""
+    w = World(main_roads=[MAIN_ROAD])
+    p = w.pos(fog=True).at("G-COM", "0904").at("G-PZ1", "1004").at("U-CCA", "0401")
+    s = (p.at("G-VG1", watcher) if watcher else p).begin()
+    s = do(s, {"type": "select", "unit": "G-COM"},
+           *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
+    s = to_movement(s, "allied")
+    s = do(s, {"type": "select", "unit": "U-CCA"}, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
+    assert s["units"]["U-CCA"]["hex"] == "0401" and "U-CCA" not in fog.visible(s, "german")
+    return to_movement(s, "german")
+
+
+def test_fog_commando_road_closed_out_of_german_sight_is_met_by_the_strategic_move() -> None:
+    """§9.5(2) "an Allied unit passing along the road after the commando cancels the benefit", under fog of war:
+    the Germans do not see an Allied unit pass out of their sight, so their list of opened roads (the view) and
+    the strategic moves they are offered stay as they were; the strategic step into the closed hex meets the
+    truth (§7.2(3): the move stops there, told to the German only, §7.5) and the road is then known closed."""
+    closed = commando_road_crossed(["0402", "0403", "0504", "0403", "0402", "0401"])
+    open_ = commando_road_crossed(["0402", "0403", "0402", "0401"])
+    assert "0504" not in closed["commando_roads"] and "0504" in open_["commando_roads"]
+    assert view(closed, "german") == view(open_, "german")
+    assert leak(closed) is None  # nor do the views of states where no unseen Allied unit closed a road
+    steps = [{"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"},
+             *({"type": "move", "unit": "G-PZ1", "to": h} for h in ("0904", "0804", "0704", "0604"))]
+    closed, open_ = do(closed, *steps), do(open_, *steps)
+    assert acts(closed) == acts(open_)
+    assert {"type": "move", "unit": "G-PZ1", "to": "0504"} in acts(closed)
+    s = do(closed, {"type": "move", "unit": "G-PZ1", "to": "0504"})
+    assert s["units"]["G-PZ1"]["hex"] == "0604" and s["mover"] is None
+    assert last_log(s, "strategic_blocked")["to"] == ["german"]
+    assert revealed(closed, s)
+    assert "0504" not in view(s, "german")["commando_roads"]
+    assert do(open_, {"type": "move", "unit": "G-PZ1", "to": "0504"})["units"]["G-PZ1"]["hex"] == "0504"
+
+
+def test_fog_commando_road_closed_in_german_sight_is_known_at_once() -> None:
+    """§9.5(2) under fog of war: an Allied unit the Germans see passing along a commando's road (G-VG1 in 0506,
+    2 hexes from 0504) closes it in their list at once."""
+    s = commando_road_crossed(["0402", "0403", "0504", "0403", "0402", "0401"], watcher="0506")
+    assert "0504" not in view(s, "german")["commando_roads"]
+    assert "0604" in view(s, "german")["commando_roads"]
 
 
 def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> None:
