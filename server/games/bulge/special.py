@@ -630,9 +630,10 @@ def open_road(state: State, a: str, b: str) -> None:
     """§9.5(2): main roads a commando has passed over serve German strategic movement (under fog of war
     the German player knows it: its own commando opened them)."""
     if board(state).is_main_road(a, b):
-        keys = ("commando_roads", fog.KNOWN_ROADS) if fog.on(state) else ("commando_roads",)
-        for key in keys:
-            roads = state.setdefault(key, [])
+        lists = [state.setdefault("commando_roads", [])]
+        if fog.on(state):  # (a match begun before the German list was kept: it knew the true one)
+            lists.append(state.setdefault(fog.KNOWN_ROADS, list(lists[0])))
+        for roads in lists:
             for h in (a, b):
                 if h not in roads:
                     roads.append(h)
