@@ -8,6 +8,7 @@ Reading (documented in PROVENANCE.md):
   look for others: they give the Germans no sight. So sight is mutual: a German unit sees an Allied unit
   exactly when that unit sees it, and what an action shows the enemy (``view.revealed``) the acting side
   can tell from what it sees;
+- an Allied unit gone astray (§9.5(3)) is seen by the German player while it leads it;
 - it remembers where it last saw each enemy unit (``state["seen"]``), shown as ``last_seen`` marks;
 - units off the map (the reinforcement schedule, breakthroughs, escapes, eliminations) stay public, and so
   do the VP, city occupation, the army lines, air markers and combat;
@@ -78,6 +79,9 @@ def seen_by(state: State, side: str, uid: str, eyes: frozenset[str] | None = Non
         return True
     if side == "allied" and is_commando(state, uid):
         return False  # §9.5: commandos wear US uniforms
+    if side == "german" and (m := state.get("mover")) and uid in m["units"] \
+            and any(t["kind"] == "misdirect" for t in state["pending"]):
+        return True  # §9.5(3): the German player leads it astray (the public lines say where it goes)
     return u["hex"] in (eyes if eyes is not None else sight(state, side))
 
 

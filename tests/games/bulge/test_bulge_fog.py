@@ -183,6 +183,26 @@ def test_fog_commando_road_closed_in_german_sight_is_known_at_once() -> None:
     assert "0604" in view(s, "german")["commando_roads"]
 
 
+def test_fog_german_player_sees_the_allied_unit_it_leads_astray() -> None:
+    """§9.5(3)(b) under fog of war: an Allied unit gone astray at a commando's road junction is moved by the German
+    player; the commando gives no sight, but the German player sees the unit it leads (the public lines
+    ``log.astray`` and ``log.misdirected`` tell where it is) until it lets it go."""
+    w = World(roads=[["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0405"]])
+    s = w.pos(player="allied", fog=True).at("U-INF1", "0404").at("G-COM", "0404").begin()
+    assert "U-INF1" not in fog.visible(s, "german")
+    s = do(s, {"type": "select", "unit": "U-INF1"})
+    rng.force(s, 2)
+    before = s
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert revealed(before, s) and last_log(s, "astray")["to"] is None
+    for h in ("0504", "0604", "0704"):
+        assert "U-INF1" in fog.visible(s, "german") and view(s, "german")["mover"] is not None
+        s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": h})
+    assert "U-INF1" in fog.visible(s, "german") and "U-INF1" in fog.visible(s, None)
+    s = do(s, {"type": "end_misdirect"})
+    assert s["units"]["U-INF1"]["hex"] == "0704" and "U-INF1" not in fog.visible(s, "german")
+
+
 def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> None:
     """The leak check's variants (``fog.VARIANTS``): unseen enemy units moved onto the watcher's entry hexes,
     onto the ring just outside its sight (commandos, never seen by the Allies, into and next to Allied
