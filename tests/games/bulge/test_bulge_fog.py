@@ -224,6 +224,17 @@ def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> N
     assert set(kinds["roads"].values()) <= set(MAIN_ROAD)
 
 
+def test_fog_spectators_variants_move_a_commando_in_allied_sight() -> None:
+    """Fog of war, §9.5: a commando gives no sight and is never seen by the Allies, so where it stands changes
+    nothing the spectators see, in the Allies' sight (G-COM beside U-INF1) or out of it: their hidden variants
+    move it too, and their view stays the same."""
+    w = World()
+    s = w.pos(turn=3, player="allied", fog=True).at("U-INF1", "0807").at("G-COM", "0806").begin()
+    v = RULES.hidden_variant(s, None, 0)
+    assert v is not None and v["units"]["G-COM"]["hex"] != "0806"
+    assert leak(s) is None
+
+
 def leak(state: State) -> str | None:
     try:
         check_leaks(RULES, state, variants=len(fog.VARIANTS))
