@@ -17,7 +17,7 @@ from typing import Any
 from server.engine import rng
 from server.engine.core import Rules
 from server.games import GAMES
-from server.games.bulge import fog
+from server.games.bulge import fog, movement
 from server.games.bulge.special import choose_skorzeny
 from server.games.bulge.units import board
 from tests.conftest import LiveServer
@@ -99,6 +99,55 @@ def test_takeback_answers_do_not_tell_the_allies_of_a_hidden_commando_roll(live:
     assert mine(a1.view(met)) == mine(a2.view(quiet))  # the Allies see the same in both
 
     assert answers(a1, met, 2, 3) == answers(a2, quiet, 2, 3)
+
+
+MOVER, FROM, TO = "US-99-395", "3107", "3007"  # an Allied step far (5 hexes and more) from every German
+NEAR = "2807"  # 2 hexes from TO, 3 from FROM and from every other Allied unit
+
+
+def allied_step(live: LiveServer, commando_at: str) -> tuple[str, Player]:
+    """A Bulge fog-of-war match planted at the Allied 1st movement phase of turn 1, one commando on the map at
+    ``commando_at``; the Allied player selects MOVER and steps it FROM → TO (versions 1 and 2)."""
+    g, a = Player(live.url).register(), Player(live.url).register()
+    mid = g.create("bulge", "german", options={"fog_of_war": True}, seed="6b" * 16)["id"]
+    assert a.join(mid, "allied").status_code == 200
+
+    def place(state: dict[str, Any]) -> None:
+        choose_skorzeny(state, "commando")
+        state["units"][COMMANDO].update(status="map", hex=commando_at, due=None)
+        state.update(player="allied", phase="movement_1", step="move", presteps=[])
+        movement.begin(state)
+        fog.remember(state)
+
+    plant(live, mid, place)
+    assert a.act(mid, 0, {"type": "select", "unit": MOVER}).status_code == 200
+    r = a.act(mid, 1, {"type": "move", "unit": MOVER, "to": TO})
+    assert r.status_code == 200, r.text
+    return mid, a
+
+
+def test_undo_answers_do_not_tell_the_allies_of_an_unseen_commando_near_their_step(live: LiveServer) -> None:
+    """Fog of war (Bulge option; §9.5: commandos "in US uniforms", never seen by the Allies): an Allied step
+    ending 2 hexes from an unseen commando, and the same step with the commando far from every Allied unit. A
+    commando gives the Germans no sight (it does not look for others), so the step shows nobody anything in
+    either match: the Allied player's own undo and its summary's undo line answer the same in both."""
+    state = GAMES["bulge"].setup("historical", {"fog_of_war": True}, b"." * 16)
+    b = board(state)
+    assert state["units"][MOVER]["hex"] == FROM
+    allied = [u["hex"] for uid, u in state["units"].items()
+              if u["side"] == "allied" and u["status"] == "map" and uid != MOVER]
+    germans = [u["hex"] for u in state["units"].values() if u["side"] == "german" and u["status"] == "map"]
+    assert b.grid.distance(NEAR, TO) == 2 and all(b.grid.distance(NEAR, h) > 2 for h in [FROM, *allied])
+    assert all(b.grid.distance(h, g) > 4 for h in (FROM, TO) for g in germans)
+    far = next(h for h in sorted(b.hexes) if all(b.grid.distance(h, x) > 4 for x in [FROM, TO, *allied]))
+
+    near, a1 = allied_step(live, NEAR)
+    away, a2 = allied_step(live, far)
+    svc = live.app.state.service
+    assert all(svc.state_at_version(m, 2)["units"][MOVER]["hex"] == TO for m in (near, away))
+    assert mine(a1.view(near)) == mine(a2.view(away))  # the Allies see the same in both
+
+    assert answers(a1, near, 2, 2) == answers(a2, away, 2, 2)
 
 
 def test_takeback_answers_do_not_tell_the_british_the_dawn_turn(live: LiveServer) -> None:

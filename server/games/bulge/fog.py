@@ -4,7 +4,11 @@ board game is open information and the designer left dummies out on purpose; thi
 Reading (documented in PROVENANCE.md):
 - a side sees an enemy unit on the map when it is within ``SIGHT`` (2) hexes of one of its own units on
   the map (adjacent units, which can be attacked, are always seen); Skorzeny's commandos are never seen by
-  the Allies (they are "in US uniforms"; a detected commando is removed at once, §9.5(3));
+  the Allies (they are "in US uniforms"; a detected commando is removed at once, §9.5(3)), and they do not
+  look for others: they give the Germans no sight. So sight is mutual: a German unit sees an Allied unit
+  exactly when that unit sees it, and what an action shows the enemy (``view.revealed``) the acting side
+  can tell from what it sees;
+- an Allied unit gone astray (§9.5(3)) is seen by the German player while it leads it;
 - it remembers where it last saw each enemy unit (``state["seen"]``), shown as ``last_seen`` marks;
 - units off the map (the reinforcement schedule, breakthroughs, escapes, eliminations) stay public, and so
   do the VP, city occupation, the army lines, air markers and combat;
@@ -26,6 +30,7 @@ from .units import Situation, board, enemy, is_commando, spec
 
 SIGHT = 2
 SIDES = ("german", "allied")
+KNOWN_ROADS = "commando_roads_known"  # §9.5(2): the commandos' opened roads as the German player knows them
 
 
 def on(state: State) -> bool:
@@ -33,10 +38,13 @@ def on(state: State) -> bool:
 
 
 def sight(state: State, side: str) -> frozenset[str]:
-    """The hexes ``side`` sees: within SIGHT of its units on the map (commandos do not look for others)."""
+    """The hexes ``side`` sees: within SIGHT of its units on the map. Commandos do not look for others (they
+    give no sight), so that sight between units stays mutual: a German unit sees an Allied one exactly when
+    that one sees it, and no side can see without being seen (PROVENANCE.md, fog of war)."""
     b = board(state)
-    return _sight(b, frozenset(u["hex"] for u in state["units"].values()
-                               if u["status"] == "map" and u["side"] == side and u["hex"]))
+    return _sight(b, frozenset(u["hex"] for uid, u in state["units"].items()
+                               if u["status"] == "map" and u["side"] == side and u["hex"]
+                               and not is_commando(state, uid)))
 
 
 _SIGHT: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
@@ -71,6 +79,9 @@ def seen_by(state: State, side: str, uid: str, eyes: frozenset[str] | None = Non
         return True
     if side == "allied" and is_commando(state, uid):
         return False  # §9.5: commandos wear US uniforms
+    if side == "german" and (m := state.get("mover")) and uid in m["units"] \
+            and any(t["kind"] == "misdirect" for t in state["pending"]):
+        return True  # §9.5(3): the German player leads it astray (the public lines say where it goes)
     return u["hex"] in (eyes if eyes is not None else sight(state, side))
 
 
@@ -164,11 +175,12 @@ VARIANTS = ("anywhere", "entries", "edge", "roads")
 
 def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
     """A state differing only in what ``role`` cannot see: the enemy units it does not see moved to other hexes
-    it does not see (``VARIANTS[k % 4]`` says which), their steps changed. For spectators, the units of one
+    it does not see (``VARIANTS[k % 4]`` says which), their steps changed; the commandos' roads (§9.5(2)) as
+    the Germans know them (no unseen Allied unit closed one), or for the others none. For spectators, the units of one
     side (German for k = 0, 1; Allied for k = 2, 3) that the other does not see, to hexes the other does not see:
-    sight between units is mutual, so that changes nothing the spectators see (a commando, which the Allies
-    never see, is treated so too: moved only from and to hexes out of the Allies' sight, where it sees no
-    Allied unit). None without fog (digest §6: nothing is hidden)."""
+    sight between units is mutual, so that changes nothing the spectators see. Commandos, which the Allies never
+    see and which give no sight (``sight``), may go anywhere, into and next to Allied hexes, for the Allies and
+    for the spectators alike. None without fog (digest §6: nothing is hidden)."""
     if not on(state):
         return None
     kind = VARIANTS[k % len(VARIANTS)]
@@ -184,9 +196,7 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
                       if u["status"] == "map" and uid not in shown and u["side"] in moving):
         u = other["units"][uid]
         watcher = enemy(u["side"])
-        anywhere = is_commando(state, uid) and watcher == "allied" and role == "allied"
-        if not anywhere and u["hex"] in sight(state, watcher):
-            continue  # a commando in the Allies' sight: it shows the spectators the Allied units it sees
+        anywhere = is_commando(state, uid) and watcher == "allied"  # hidden wherever it is, and sees nothing
         if (watcher, anywhere) not in places:
             places[(watcher, anywhere)] = _places(state, kind, watcher, anywhere, rnd)
         h = next((h for h in places[(watcher, anywhere)] if h not in taken), None)
@@ -196,6 +206,13 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
         if not is_commando(state, uid):
             u["steps"] = rnd.choice((1, 2))
         changed = changed or u != state["units"][uid]
+    # §9.5(2): the Germans do not see an Allied unit close a commando's road out of their sight (none did); the
+    # others do not know where commandos went (they opened nothing)
+    truth = list(state.get("commando_roads") or [])
+    roads = list(state.get(KNOWN_ROADS, truth)) if role == "german" else []
+    if roads != truth:
+        other.update({"commando_roads": roads, KNOWN_ROADS: roads})
+        changed = True
     return other if changed else None
 
 

@@ -135,7 +135,8 @@ def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str |
         if not bd.is_main_road(a, b) or b in ezoc:
             return None
         owner = owner_at_start(state, b, seen=sit.viewer is not None)
-        opened = side == "german" and b in (state.get("commando_roads") or [])  # §9.5(2), AMBIG-22
+        # §9.5(2), AMBIG-22 (fog of war: as the German player knows the roads, met when the step is made)
+        opened = side == "german" and b in special.commando_roads(state, seen=sit.viewer is not None)
         if owner != side and not commandos and not opened:
             return None
         if is_important(state, b) and owner == enemy(side):
@@ -361,9 +362,10 @@ def _finish_if_done(state: State, uids: list[str]) -> None:
 def _blocked(state: State, sit: Situation, uids: list[str], a: str | None, to: str) -> None:
     """Fog of war: a step offered from what the moving side sees meets what it did not see. The moves are
     offered from ``fog.situation_for``, so only two facts can differ: an unseen enemy unit holding an entry
-    hex (every other hex a step enters lies within sight of the mover, §5.1 ZOC included), and the occupation
-    at the start of the phase that strategic movement reads (§7.2(3): a road held only if a road-only path
-    joins it to a source, §13.3(2), which unseen units may cut far away). The unit does not enter, and its
+    hex (every other hex a step enters lies within sight of the mover, §5.1 ZOC included), and what strategic
+    movement reads: the occupation at the start of the phase (§7.2(3): a road held only if a road-only path
+    joins it to a source, §13.3(2), which unseen units may cut far away) and the commandos' roads (§9.5(2): an
+    unseen Allied unit may have passed along one, closing it). The unit does not enter, and its
     move for the phase is over (§7.5: a move begun cannot be resumed or redone); a reinforcement that did not
     enter is delayed at the end of the phase (§9.3)."""
     side = unit(state, uids[0])["side"]
@@ -375,6 +377,8 @@ def _blocked(state: State, sit: Situation, uids: list[str], a: str | None, to: s
     else:
         assert state["mover"]["mode"] == "strategic", "only strategic moves can meet an unseen fact"
         log(state, "strategic_blocked", [side], units=names, hex=to)  # §7.2(3)
+        if side == "german" and to not in special.commando_roads(state):
+            special.road_met(state, to)  # §9.5(2): an Allied unit had closed the commando's road here
     for u in uids:
         unit(state, u)["moved"] = True
     finish_move(state)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, State
+from . import fog
 from .data import Board
 from .units import (
     Situation,
@@ -626,19 +627,43 @@ def detect(state: State, h: str, victims: list[str], to: list[str] | None = None
 
 
 def open_road(state: State, a: str, b: str) -> None:
-    """§9.5(2): main roads a commando has passed over serve German strategic movement."""
+    """§9.5(2): main roads a commando has passed over serve German strategic movement (under fog of war
+    the German player knows it: its own commando opened them)."""
     if board(state).is_main_road(a, b):
-        roads = state.setdefault("commando_roads", [])
-        for h in (a, b):
-            if h not in roads:
-                roads.append(h)
+        lists = [state.setdefault("commando_roads", [])]
+        if fog.on(state):  # (a match begun before the German list was kept: it knew the true one)
+            lists.append(state.setdefault(fog.KNOWN_ROADS, list(lists[0])))
+        for roads in lists:
+            for h in (a, b):
+                if h not in roads:
+                    roads.append(h)
 
 
 def close_road(state: State, h: str) -> None:
-    """§9.5(2): an Allied unit passing along it after the commando cancels the benefit."""
+    """§9.5(2): an Allied unit passing along it after the commando cancels the benefit. Under fog of war the
+    German player learns it only when it sees the unit there (it is in ``h`` now); a closure out of its sight
+    is met by its strategic move (``road_met``)."""
     roads = state.get("commando_roads") or []
     if h in roads:
         roads.remove(h)
+        if h in fog.sight(state, "german"):
+            road_met(state, h)
+
+
+def road_met(state: State, h: str) -> None:
+    """Fog of war: the German player now knows that the commando's road through ``h`` is closed."""
+    known = state.get(fog.KNOWN_ROADS) or []
+    if h in known:
+        known.remove(h)
+
+
+def commando_roads(state: State, seen: bool = False) -> list[str]:
+    """§9.5(2): the main-road hexes opened by commandos; ``seen``: as the German player knows them under fog
+    of war (it does not see an Allied unit pass out of its sight). Matches begun before the German list was
+    kept know the true one."""
+    if seen and fog.on(state) and fog.KNOWN_ROADS in state:
+        return list(state[fog.KNOWN_ROADS])
+    return list(state.get("commando_roads") or [])
 
 
 def misdirect_actions(state: State, task: dict[str, Any]) -> list[Action]:

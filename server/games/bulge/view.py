@@ -87,7 +87,9 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
                 "supply": list(state.get("air_supply") or [])},
         "broken_through": list(state["broken_through"]),
         "skorzeny": state.get("skorzeny"),
-        "commando_roads": list(state.get("commando_roads") or []) if role == "german" or not fog.on(state) else [],
+        # §9.5(2): the Allies do not know where commandos went; under fog the Germans do not see Allied units
+        # pass out of their sight (a closed road is met by the strategic move)
+        "commando_roads": special.commando_roads(state, seen=True) if role == "german" or not fog.on(state) else [],
         "fog_of_war": fog.on(state),
         "setup": placement.view(state, role),  # §9.1-§9.2 the free set-up (None otherwise)
         "last_seen": fog.last_seen(state, role, shown),
@@ -133,7 +135,9 @@ def revealed(before: State, after: State) -> bool:
     side now sees an enemy unit it did not see before; or what a side remembers of enemy positions
     (``state["seen"]``, the hexes: the turn stamp is no news) changed, e.g. a seen unit moved in its sight;
     or a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3));
-    or a move met an unseen fact (an entry hex held by enemy units, a road cut out of sight: movement.py)."""
+    or a move met an unseen fact (an entry hex held by enemy units, a road cut or a commando's road closed out
+    of sight: movement.py). Sight being mutual (``fog.sight``: a side sees an enemy unit exactly when that
+    unit sees it), the acting side can tell from what it has seen whether its action is a reveal."""
     if not fog.on(after):
         return False
     for side in SIDES:

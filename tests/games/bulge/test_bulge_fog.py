@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bulge_fixtures import World, acts, do, last_log, roll_for
+from bulge_fixtures import World, acts, do, last_log, roll_for, view
 
 from server.engine import rng
 from server.engine.core import State
@@ -105,6 +105,104 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     assert s["units"]["U-INF1"]["hex"] == "0804"
 
 
+def allied_step_toward(german: str) -> tuple[State, State]:
+    """The Allied 1st movement phase: U-INF1 steps from 0604 to 0504, 2 hexes from ``german`` in 0304 (3 hexes
+    before the step: out of sight both ways). Returns the states before and after the step."""
+    w = World()
+    s = w.pos(player="allied", fog=True).at("U-INF1", "0604").at(german, "0304").begin()
+    before = do(s, {"type": "select", "unit": "U-INF1"})
+    return before, do(before, {"type": "move", "unit": "U-INF1", "to": "0504"})
+
+
+def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothing() -> None:
+    """Fog of war, §9.5 (commandos "in US uniforms", never seen by the Allies): commandos give the Germans no
+    sight either, so sight stays mutual. An Allied step to 2 hexes from an unseen commando shows nobody
+    anything: not a reveal, or the platform's undo would stop there and tell the Allies a commando is near.
+    Beside an ordinary German unit the same step is one (each side now sees the other's unit)."""
+    before, after = allied_step_toward("G-COM")
+    assert "G-COM" not in fog.visible(after, "allied")
+    assert "U-INF1" not in fog.visible(after, "german") and "U-INF1" not in fog.visible(after, None)
+    assert "0504" not in fog.sight(after, "german")
+    assert not revealed(before, after)
+    before, after = allied_step_toward("G-VG1")
+    assert "G-VG1" in fog.visible(after, "allied") and "U-INF1" in fog.visible(after, "german")
+    assert revealed(before, after)
+
+
+def to_movement(state: State, player: str) -> State:
+    """Ends steps and phases until ``player`` moves."""
+    while not (state["player"] == player and state["step"] == "move"):
+        state = do(state, next(a for a in acts(state) if a["type"].startswith("end_")))
+    return state
+
+
+def commando_road_crossed(path: list[str], watcher: str | None = None) -> State:
+    """§9.5(2) under fog of war: G-COM runs along the main road 0904-0504 (opening it for German strategic
+    movement) and steps off it to 0503; in the Allied turn U-CCA goes ``path`` from 0401 and back, out of
+    every German's sight (G-PZ1 in 1004; a commando sees nothing) but ``watcher``'s (G-VG1); then the German
+    turn 3 begins."""
+    w = World(main_roads=[MAIN_ROAD])
+    p = w.pos(fog=True).at("G-COM", "0904").at("G-PZ1", "1004").at("U-CCA", "0401")
+    s = (p.at("G-VG1", watcher) if watcher else p).begin()
+    s = do(s, {"type": "select", "unit": "G-COM"},
+           *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
+    s = to_movement(s, "allied")
+    s = do(s, {"type": "select", "unit": "U-CCA"}, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
+    assert s["units"]["U-CCA"]["hex"] == "0401" and "U-CCA" not in fog.visible(s, "german")
+    return to_movement(s, "german")
+
+
+def test_fog_commando_road_closed_out_of_german_sight_is_met_by_the_strategic_move() -> None:
+    """§9.5(2) "an Allied unit passing along the road after the commando cancels the benefit", under fog of war:
+    the Germans do not see an Allied unit pass out of their sight, so their list of opened roads (the view) and
+    the strategic moves they are offered stay as they were; the strategic step into the closed hex meets the
+    truth (§7.2(3): the move stops there, told to the German only, §7.5) and the road is then known closed."""
+    closed = commando_road_crossed(["0402", "0403", "0504", "0403", "0402", "0401"])
+    open_ = commando_road_crossed(["0402", "0403", "0402", "0401"])
+    assert "0504" not in closed["commando_roads"] and "0504" in open_["commando_roads"]
+    assert view(closed, "german") == view(open_, "german")
+    assert leak(closed) is None  # nor do the views of states where no unseen Allied unit closed a road
+    steps = [{"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"},
+             *({"type": "move", "unit": "G-PZ1", "to": h} for h in ("0904", "0804", "0704", "0604"))]
+    closed, open_ = do(closed, *steps), do(open_, *steps)
+    assert acts(closed) == acts(open_)
+    assert {"type": "move", "unit": "G-PZ1", "to": "0504"} in acts(closed)
+    s = do(closed, {"type": "move", "unit": "G-PZ1", "to": "0504"})
+    assert s["units"]["G-PZ1"]["hex"] == "0604" and s["mover"] is None
+    assert last_log(s, "strategic_blocked")["to"] == ["german"]
+    assert revealed(closed, s)
+    assert "0504" not in view(s, "german")["commando_roads"]
+    assert do(open_, {"type": "move", "unit": "G-PZ1", "to": "0504"})["units"]["G-PZ1"]["hex"] == "0504"
+
+
+def test_fog_commando_road_closed_in_german_sight_is_known_at_once() -> None:
+    """§9.5(2) under fog of war: an Allied unit the Germans see passing along a commando's road (G-VG1 in 0506,
+    2 hexes from 0504) closes it in their list at once."""
+    s = commando_road_crossed(["0402", "0403", "0504", "0403", "0402", "0401"], watcher="0506")
+    assert "0504" not in view(s, "german")["commando_roads"]
+    assert "0604" in view(s, "german")["commando_roads"]
+
+
+def test_fog_german_player_sees_the_allied_unit_it_leads_astray() -> None:
+    """§9.5(3)(b) under fog of war: an Allied unit gone astray at a commando's road junction is moved by the German
+    player; the commando gives no sight, but the German player sees the unit it leads (the public lines
+    ``log.astray`` and ``log.misdirected`` tell where it is) until it lets it go."""
+    w = World(roads=[["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0405"]])
+    s = w.pos(player="allied", fog=True).at("U-INF1", "0404").at("G-COM", "0404").begin()
+    assert "U-INF1" not in fog.visible(s, "german")
+    s = do(s, {"type": "select", "unit": "U-INF1"})
+    rng.force(s, 2)
+    before = s
+    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert revealed(before, s) and last_log(s, "astray")["to"] is None
+    for h in ("0504", "0604", "0704"):
+        assert "U-INF1" in fog.visible(s, "german") and view(s, "german")["mover"] is not None
+        s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": h})
+    assert "U-INF1" in fog.visible(s, "german") and "U-INF1" in fog.visible(s, None)
+    s = do(s, {"type": "end_misdirect"})
+    assert s["units"]["U-INF1"]["hex"] == "0704" and "U-INF1" not in fog.visible(s, "german")
+
+
 def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> None:
     """The leak check's variants (``fog.VARIANTS``): unseen enemy units moved onto the watcher's entry hexes,
     onto the ring just outside its sight (commandos, never seen by the Allies, into and next to Allied
@@ -124,6 +222,17 @@ def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> N
     assert {b.grid.distance(kinds["edge"][u], "0807") for u in ("G-PZ1", "G-VG1")} == {3}
     assert b.grid.distance(kinds["edge"]["G-COM"], "0807") <= 1
     assert set(kinds["roads"].values()) <= set(MAIN_ROAD)
+
+
+def test_fog_spectators_variants_move_a_commando_in_allied_sight() -> None:
+    """Fog of war, §9.5: a commando gives no sight and is never seen by the Allies, so where it stands changes
+    nothing the spectators see, in the Allies' sight (G-COM beside U-INF1) or out of it: their hidden variants
+    move it too, and their view stays the same."""
+    w = World()
+    s = w.pos(turn=3, player="allied", fog=True).at("U-INF1", "0807").at("G-COM", "0806").begin()
+    v = RULES.hidden_variant(s, None, 0)
+    assert v is not None and v["units"]["G-COM"]["hex"] != "0806"
+    assert leak(s) is None
 
 
 def leak(state: State) -> str | None:
