@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.crt import CombatResultsTable
+from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
+from ...engine.datasets import Datasets
 from ...engine.hexgrid import HexGrid
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -415,15 +417,6 @@ class GameData:
                        f"counters.json: {uid} enters at {u.entry[1]}, which has no entry hex")
 
 
-_DATASETS: dict[str, GameData] = {}
-STANDARD = "standard"
-
-
-def register(name: str, data: GameData) -> None:
-    """Make a dataset known by name (tests build small synthetic ones)."""
-    _DATASETS[name] = data
-
-
 def _read_json(name: str) -> Any:
     with open(DATA_DIR / name, encoding="utf-8") as f:
         return json.load(f)
@@ -440,12 +433,8 @@ def load_standard() -> GameData:
     )
 
 
-def dataset(name: str = STANDARD) -> GameData:
-    if name not in _DATASETS:
-        if name != STANDARD:
-            raise KeyError(f"unknown dataset {name!r}")
-        _DATASETS[name] = load_standard()
-    return _DATASETS[name]
+_DATASETS = Datasets("Battle of the Bulge", load_standard)
+register, dataset = _DATASETS.register, _DATASETS.get
 
 
 def standard_available() -> bool:

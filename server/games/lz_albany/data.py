@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.areas import AreaMap
+from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
+from ...engine.datasets import Datasets
 
 HERE = Path(__file__).parent
 DATA_DIR = HERE / "data"
@@ -27,7 +29,6 @@ SIDES = ("us", "nva")
 TERRAINS = ("jungle", "grass", "lz_albany", "lz_columbus", "transit")
 TYPES = ("rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer")
 CHIT_KINDS = ("fire_move", "adrenaline", "artillery", "gunship", "visibility", "skyraider", "dustoff")
-STANDARD = "standard"
 LZ = "LZ_ALBANY"
 COLUMBUS = "LZ_COLUMBUS"
 TRANSIT = "TRANSIT"
@@ -201,21 +202,7 @@ def load_standard() -> GameData:
                  _messages(_load(DATA_DIR / "messages.json"), _load(HERE / "messages.json")))
 
 
-_DATASETS: dict[str, GameData] = {}
 
 
-def register(name: str, data: GameData) -> None:
-    """Make a dataset known by name (tests build small synthetic ones)."""
-    if name == STANDARD:
-        raise ValueError("the standard dataset is the game's own files")
-    _DATASETS[name] = data
-
-
-def dataset(name: str = STANDARD) -> GameData:
-    """The dataset ``name``; the standard one is read from the files once, on first use."""
-    data = _DATASETS.get(name)
-    if data is None:
-        if name != STANDARD:
-            raise KeyError(f"unknown LZ Albany dataset {name!r}")
-        data = _DATASETS[name] = load_standard()
-    return data
+_DATASETS = Datasets("LZ Albany", load_standard)
+register, dataset = _DATASETS.register, _DATASETS.get

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.crt import CombatResultsTable
+from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
+from ...engine.datasets import Datasets
 from ...engine.hexgrid import HexGrid
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -175,10 +177,6 @@ def _messages(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
     return {lang: dict(m) for lang, m in raw.items()}
 
 
-STANDARD = "standard"
-_DATASETS: dict[str, GameData] = {}
-
-
 def load_standard() -> GameData:
     data = GameData.from_raw(board=_load("map.json"), counters=_load("counters.json"), crt=_load("crt.json"),
                              scenarios=_load("scenario.json"), messages=_load("messages.json"))
@@ -186,17 +184,5 @@ def load_standard() -> GameData:
     return data
 
 
-def register(name: str, data: GameData) -> None:
-    """Make a dataset known by name (tests build small synthetic ones)."""
-    _check(name != STANDARD, "the standard dataset is loaded from the files, not registered")
-    _DATASETS[name] = data
-
-
-def dataset(name: str = STANDARD) -> GameData:
-    """The dataset ``name``; the standard one is read from ``data/`` once, on first use."""
-    data = _DATASETS.get(name)
-    if data is None:
-        if name != STANDARD:
-            raise KeyError(f"unknown dataset {name!r}")
-        data = _DATASETS[name] = load_standard()
-    return data
+_DATASETS = Datasets("Shimada", load_standard)
+register, dataset = _DATASETS.register, _DATASETS.get

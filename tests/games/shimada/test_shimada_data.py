@@ -9,7 +9,7 @@ from shimada_dsl import World, acts, do, moves, view
 
 from server.engine.core import canonical
 from server.games.shimada import RULES
-from server.games.shimada.data import DataError, dataset, register
+from server.games.shimada.data import dataset, register
 from server.games.shimada.rules import new_state
 
 # The CRT of PROVENANCE.md §3 ("CRT (data/crt.json)"), typed out as reviewed against the digest:
@@ -78,5 +78,5 @@ def test_a_state_without_a_dataset_is_on_the_standard_data() -> None:
 def test_unknown_dataset_is_refused_and_standard_cannot_be_replaced() -> None:
     with pytest.raises(KeyError):
         dataset("no-such-data")
-    with pytest.raises(DataError):
+    with pytest.raises(ValueError):
         register("standard", World("...").data)
