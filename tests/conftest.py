@@ -121,6 +121,21 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's chromium, driven by Playwright (a browser download does not work here)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.support.browser import ARGS, CHROMIUM
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: .ci/run installs it")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
 def live(database: str) -> Iterator[LiveServer]:
     with LiveServer(database) as server:
         yield server

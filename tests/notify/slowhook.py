@@ -8,38 +8,23 @@ from __future__ import annotations
 import socket
 import threading
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 HOST = "127.0.0.1"
 ANSWER = b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 
 
-class SlowHook:
-    """An HTTP receiver. While slow, ``"sleep"`` answers after ``hold`` seconds and ``"trickle"``
-    sends its answer a byte every ``every`` seconds; after ``fast()`` every request is answered at once.
+class _Loopback:
+    """A TCP server on 127.0.0.1 that hands each connection to ``_handle`` in a thread of its own."""
 
-    ``answered`` is set when a slow answer was sent whole (the receiver let go by itself);
-    ``requests`` keeps each request's path, headers (lower-case names) and body."""
-
-    def __init__(self, mode: str, hold: float = 4.0, every: float = 3.0) -> None:
-        assert mode in ("sleep", "trickle")
-        self.mode, self.hold, self.every = mode, hold, every
-        self.slow = True
-        self.answered = threading.Event()
-        self.received = threading.Event()
-        self.requests: list[dict[str, Any]] = []
+    def __init__(self) -> None:
         self._stop = threading.Event()
-        self._lock = threading.Lock()
         self._sock = socket.create_server((HOST, 0))
         self._sock.settimeout(0.2)
         self.port = self._sock.getsockname()[1]
-        self.url = f"http://{HOST}:{self.port}/hook"
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
-    def fast(self) -> None:
-        self.slow = False
-
-    def __enter__(self) -> SlowHook:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
@@ -56,9 +41,34 @@ class SlowHook:
                 continue
             except OSError:
                 return
-            threading.Thread(target=self._answer, args=(conn,), daemon=True).start()
+            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
-    def _answer(self, conn: socket.socket) -> None:
+    def _handle(self, conn: socket.socket) -> None:
+        raise NotImplementedError
+
+
+class SlowHook(_Loopback):
+    """An HTTP receiver. While slow, ``"sleep"`` answers after ``hold`` seconds and ``"trickle"``
+    sends its answer a byte every ``every`` seconds; after ``fast()`` every request is answered at once.
+
+    ``answered`` is set when a slow answer was sent whole (the receiver let go by itself);
+    ``requests`` keeps each request's path, headers (lower-case names) and body."""
+
+    def __init__(self, mode: str, hold: float = 4.0, every: float = 3.0) -> None:
+        assert mode in ("sleep", "trickle")
+        self.mode, self.hold, self.every = mode, hold, every
+        self.slow = True
+        self.answered = threading.Event()
+        self.received = threading.Event()
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        super().__init__()
+        self.url = f"http://{HOST}:{self.port}/hook"
+
+    def fast(self) -> None:
+        self.slow = False
+
+    def _handle(self, conn: socket.socket) -> None:
         with conn:
             request = _read_request(conn)
             if request is None:
@@ -108,7 +118,7 @@ def _read_request(conn: socket.socket) -> dict[str, Any] | None:
     return {"path": lines[0].split(" ")[1], "headers": headers, "body": body}
 
 
-class TricklingSmtp:
+class TricklingSmtp(_Loopback):
     """A TCP server that sends an SMTP greeting a byte every ``every`` seconds; ``finished`` is set
     when it sent the whole greeting (nobody cut the connection first)."""
 
@@ -118,32 +128,9 @@ class TricklingSmtp:
         self.every = every
         self.connected = threading.Event()
         self.finished = threading.Event()
-        self._stop = threading.Event()
-        self._sock = socket.create_server((HOST, 0))
-        self._sock.settimeout(0.2)
-        self.port = self._sock.getsockname()[1]
-        self._thread = threading.Thread(target=self._serve, daemon=True)
+        super().__init__()
 
-    def __enter__(self) -> TricklingSmtp:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
-        self._stop.set()
-        self._thread.join(5)
-        self._sock.close()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            threading.Thread(target=self._trickle, args=(conn,), daemon=True).start()
-
-    def _trickle(self, conn: socket.socket) -> None:
+    def _handle(self, conn: socket.socket) -> None:
         self.connected.set()
         with conn:
             try:

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.conftest import LiveServer, fresh_database
-from tests.support.browser import ARGS, CHROMIUM, Person
+from tests.support.browser import Person
 from tests.support.client import Player
 
 pytestmark = pytest.mark.browser
@@ -22,16 +21,6 @@ window.__csp = [];
 document.addEventListener("securitypolicyviolation",
   (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: .ci/run installs it")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
