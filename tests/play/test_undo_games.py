@@ -3,6 +3,7 @@ caused it, and an unmarked action of a real game is taken back to exactly the st
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -10,7 +11,11 @@ import pytest
 
 from server.engine.core import apply_action, canonical, make_view
 from server.games import GAMES
+from server.games.bulge import fog
+from server.games.bulge.units import board
 from server.matches import history
+from server.matches.service import Illegal
+from server.store.models import Snapshot
 from tests.play.conftest import Bench
 
 # What each game's random playout must show (with the option that hides things, where there is one).
@@ -81,3 +86,50 @@ def test_undoing_an_unmarked_action_restores_every_view(game: str, bench: Bench)
                 assert canonical({**now, "log": now["log"][:-1]}) == canonical(v)
             return
     pytest.fail(f"no unmarked action in 300 actions of {game}")
+
+
+MALMEDY, ROAD_IN, START = "2813", "2912", "2913"  # Bulge: an important city (§13.3(4)), two road hexes east of it
+PANZER = "G-12SS-PzGR26"
+
+
+def plant_bulge(bench: Bench, match_id: str) -> None:
+    """Version 0 of a Bulge fog-of-war match replaced, the way the service restores states (a snapshot at seq 0,
+    the cache entry dropped): PANZER in START, the Allied units within 8 hexes of Malmedy off the map (the 11
+    others far in the west: none sees START, ROAD_IN or Malmedy, none cuts the German road to it)."""
+    svc = bench.svc
+    state = copy.deepcopy(svc.state_at_version(match_id, 0))
+    grid = board(state).grid
+    for u in state["units"].values():
+        if u["side"] == "allied" and u["status"] == "map" and grid.distance(u["hex"], MALMEDY) <= 8:
+            u.update(status="offmap", hex=None, due=None)
+    state["units"][PANZER]["hex"] = START
+    fog.remember(state)
+    with svc.sessions.begin() as db:
+        db.add(Snapshot(match_id=match_id, seq=0, state=state))
+    with svc._cache_lock:
+        svc._cache.pop(match_id, None)
+    assert canonical(svc.state_at_version(match_id, 0)) == canonical(state)
+
+
+def test_bulge_fog_the_german_cannot_undo_alone_a_city_taken_out_of_allied_sight(bench: Bench) -> None:
+    """Bulge under fog of war, §13.3(4)/§13.2(1): a German unit the Allies do not see takes Malmedy; the public
+    lines (``log.occupied``, ``log.vp`` +10) tell the Allies where it went, so the German player's own undo
+    stops there (docs/play-by-web.md: a reveal): the summary offers no step and ``/undo`` is refused, nothing
+    changed. The step before it, out of sight and telling nobody anything, could be undone."""
+    rules = GAMES["bulge"]
+    m = bench.match("bulge", seats=rules.roles, options={"fog_of_war": True})
+    plant_bulge(bench, m)
+    assert rules.roles[0] == "german"
+    german = "ann"  # the first seat
+    bench.act(m, german, {"type": "select", "unit": PANZER})
+    bench.act(m, german, {"type": "move", "unit": PANZER, "to": ROAD_IN})
+    assert bench.summary(m, german)["undo"]["steps"] == 2
+    version = bench.act(m, german, {"type": "move", "unit": PANZER, "to": MALMEDY})
+    state = bench.svc.state_at_version(m, version)
+    assert PANZER not in fog.visible(state, "allied")
+    allied_log = make_view(rules, state, "allied")["log"]
+    assert [e["key"] for e in allied_log[-2:]] == ["log.occupied", "log.vp"] and state["vp"] == 10
+    assert bench.summary(m, german)["undo"]["steps"] == 0
+    with pytest.raises(Illegal, match="revealed"):
+        bench.undo(m, german)
+    assert bench.summary(m, None)["version"] == version

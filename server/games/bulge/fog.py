@@ -11,7 +11,8 @@ Reading (documented in PROVENANCE.md):
 - an Allied unit gone astray (§9.5(3)) is seen by the German player while it leads it;
 - it remembers where it last saw each enemy unit (``state["seen"]``), shown as ``last_seen`` marks;
 - units off the map (the reinforcement schedule, breakthroughs, escapes, eliminations) stay public, and so
-  do the VP, city occupation, the army lines, air markers and combat;
+  do the VP, city occupation, the army lines, air markers and combat; an action that changes such a fact out
+  of the enemy's sight (a city taken, a unit coming on or leaving the map) is a reveal (``view.revealed``);
 - spectators see only what both sides see: a unit is shown to them when its enemy sees it; no last-seen
   marks;
 - log lines about movement, supply and losses out of the enemy's sight are addressed to the owner only

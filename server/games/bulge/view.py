@@ -129,15 +129,35 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
 
 # === For the platform's undo: did an action show anything hidden? ===
 
+# Public log lines (``to`` None) that tell nothing hidden: the movement lines, public only when the enemy saw the
+# units at both ends of the step (``fog.move_readers``: the memory then marks it); the lines about a unit's
+# losses, public only when the enemy sees it (``fog.readers``; an elimination counts in ``_public`` anyway); the
+# sequence of play; and the acting side's choices made in the open from what it sees (combinations and their
+# order, told with its reckoning of the odds, §8.3; air markers §10; Skorzeny's choice §9.5(1); the losses and
+# retreats chosen after a combat; the reinforcements it left off the map this phase, §9.3). Every other public
+# line is news (``revealed``).
+_PLAIN_LINES = frozenset(f"log.{k}" for k in (
+    "move", "enter", "strategic", "retreat", "pursue",
+    "step_lost", "destroyed",
+    "phase", "vp_phase", "setup_done", "delayed",
+    "declared", "attack_order", "fb", "skorzeny", "aopt", "option_retreat", "fortress_retreats", "fortress_holds"))
+
+
 def revealed(before: State, after: State) -> bool:
     """True when the action that turned ``before`` into ``after`` made something hidden known to someone, so
-    that it may not be undone. Without fog of war nothing is hidden (digest §6): False. Under fog of war: a
-    side now sees an enemy unit it did not see before; or what a side remembers of enemy positions
-    (``state["seen"]``, the hexes: the turn stamp is no news) changed, e.g. a seen unit moved in its sight;
-    or a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3));
-    or a move met an unseen fact (an entry hex held by enemy units, a road cut or a commando's road closed out
-    of sight: movement.py). Sight being mutual (``fog.sight``: a side sees an enemy unit exactly when that
-    unit sees it), the acting side can tell from what it has seen whether its action is a reveal."""
+    that it may not be undone. Without fog of war nothing is hidden (digest §6): False. Under fog of war:
+    - a side now sees an enemy unit it did not see before; or what a side remembers of enemy positions
+      (``state["seen"]``, the hexes: the turn stamp is no news) changed, e.g. a seen unit moved in its sight;
+    - a commando detection roll (or a unit going astray) told the Allies that a commando was there (§9.5(3));
+    - a move met an unseen fact (an entry hex held by enemy units, a road cut or a commando's road closed out
+      of sight: movement.py);
+    - the action changed what every side reads whatever it sees (``_public``: the VP, who holds the cities,
+      who left the map or came on it and how, the entries broken through), or wrote a public line other than
+      the plain ones (``_PLAIN_LINES``): a city taken, VP scored, a breakthrough, an escape, an entry, a
+      unit eliminated out of the enemy's sight tell the enemy where a unit it does not see was.
+    Sight being mutual (``fog.sight``: a side sees an enemy unit exactly when that unit sees it), and the rest
+    being public, the acting side can tell from what it sees whether its action is a reveal: the mark tells it
+    nothing (no oracle)."""
     if not fog.on(after):
         return False
     for side in SIDES:
@@ -145,11 +165,26 @@ def revealed(before: State, after: State) -> bool:
             return True
     if _memory(before) != _memory(after):
         return True
+    if _public(before) != _public(after):
+        return True
     new = after["log"][len(before["log"]):]
+    if any(e["to"] is None and e["key"] not in _PLAIN_LINES for e in new):
+        return True
     if any(e["key"] in ("log.entry_blocked", "log.strategic_blocked") for e in new):
         return True
     return any(e["key"] in ("log.detection", "log.astray") and (e["to"] is None or "allied" in e["to"])
                for e in new)
+
+
+def _public(state: State) -> tuple[Any, ...]:
+    """What every side reads under fog of war whatever it sees (fog.py), and unseen units can change: the VP,
+    who holds the important and fortress cities (§13.3(4)), the units off the map and how they left it (a
+    reinforcement that came on, a breakthrough §13.5, an escape §13.9, a guard §13.7, an elimination), the
+    entries broken through (§13.6). Not the turn a reinforcement is due (one left off slides by the acting
+    side's choice, §9.3), nor Skorzeny's unused units (his choice, §9.5(1), told by its own line)."""
+    off = {uid: "offmap" if u["status"] == "unused" else u["status"]
+           for uid, u in state["units"].items() if u["status"] != "map"}
+    return state["vp"], _occupied(state, None), off, tuple(state["broken_through"])
 
 
 def _enemies_seen(state: State, side: str) -> set[str]:

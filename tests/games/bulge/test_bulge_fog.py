@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from bulge_fixtures import World, acts, do, last_log, roll_for, view
 
 from server.engine import rng
@@ -250,3 +251,134 @@ def test_fog_leak_check_passes_where_unseen_units_could_block_an_entry_or_a_retr
     assert leak(reinforcement_due("0502")) is None
     assert leak(retreat_from_0604({"G-VG1": "0803", "G-VG2": "0805"})) is None
     assert leak(retreat_from_0604({"G-VG1": "0108", "G-VG2": "0208"})) is None
+
+
+# --- public facts made out of the enemy's sight (the platform's undo may not take them back) ---
+
+ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
+
+
+def city_run(fog_of_war: bool) -> list[State]:
+    """G-PZ1 runs along the road 0804 → 0704 → 0604 (an important city, Allied at the start: §13.3(1)) with
+    U-INF1 in 0204, 4 hexes and more from each hex of the run (out of sight both ways). The states after
+    the select and after each step."""
+    w = World(places={"0604": "important"}, roads=[ROAD])
+    s = w.pos(fog=fog_of_war).at("G-PZ1", "0804").at("U-INF1", "0204").begin()
+    out = [do(s, {"type": "select", "unit": "G-PZ1"})]
+    for h in ("0704", "0604"):
+        out.append(do(out[-1], {"type": "move", "unit": "G-PZ1", "to": h}))
+    return out
+
+
+def test_fog_a_city_taken_out_of_sight_is_a_reveal_and_an_ordinary_move_is_not() -> None:
+    """Fog of war, §13.3(4)/§13.2(1): a German unit the Allies do not see takes an important city. Who holds it
+    and the VP are public (``log.occupied``, ``log.vp`` +10), so the Allies learn where an unseen unit went:
+    a reveal (the German player may not undo it alone). The step before it, out of sight, showed nobody
+    anything (its line goes to the German only): no reveal. Without fog of war nothing is hidden (digest §6):
+    the same capture is no reveal."""
+    selected, moved, taken = city_run(fog_of_war=True)
+    assert "G-PZ1" not in fog.visible(taken, "allied")
+    assert last_log(taken, "occupied")["to"] is None and last_log(taken, "vp")["to"] is None
+    assert taken["vp"] == 10 and view(taken, "allied")["occupied"]["0604"] == "german"
+    assert revealed(moved, taken)
+    assert last_log(moved, "move")["to"] == ["german"]
+    assert not revealed(selected, moved)
+    selected, moved, taken = city_run(fog_of_war=False)
+    assert taken["vp"] == 10
+    assert not revealed(selected, moved) and not revealed(moved, taken)
+
+
+Case = tuple[State, dict[str, Any]]  # a state, and the action taken in it
+
+
+def breakthrough() -> Case:
+    """§13.5: G-PZ1 breaks through at the Allied entry W1 (0104), U-INF1 far off in 1008."""
+    s = World().pos(fog=True).at("G-PZ1", "0204").at("U-INF1", "1008").begin()
+    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    return s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"}
+
+
+def escape() -> Case:
+    """§13.9: U-INF1 leaves the map through W1 (0104), G-PZ1 far off in 1008."""
+    s = World().pos(player="allied", fog=True).at("U-INF1", "0204").at("G-PZ1", "1008").begin()
+    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"})
+    return s, {"type": "escape", "unit": "U-INF1", "at": "W1"}
+
+
+def west_wall() -> Case:
+    """§13.11: on turn 8 U-INF1 crosses the West Wall (0804) into Germany (0904), G-VG1 far off in 0101."""
+    w = World(west_wall=["0804"], germany=["0904", "1004"])
+    s = w.pos(turn=8, player="allied", fog=True).at("U-INF1", "0804").at("G-VG1", "0101").begin()
+    return do(s, {"type": "select", "unit": "U-INF1"}), {"type": "move", "unit": "U-INF1", "to": "0904"}
+
+
+def reinforcement() -> Case:
+    """§9.3: U-REIN, due on turn 3 at W, comes on at 0104, G-PZ1 far off in 1008."""
+    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("G-PZ1", "1008").begin()
+    return do(s, {"type": "select", "unit": "U-REIN"}), {"type": "move", "unit": "U-REIN", "to": "0104"}
+
+
+def interdicted() -> Case:
+    """§10.4: G-PZ1, reduced, enters the interdiction marker's hex 0604 and loses its last step (§2.3), U-INF1
+    far off in 0101."""
+    s = World().pos(turn=8, fog=True).at("G-PZ1", "0504", steps=1).at("U-INF1", "0101").begin()
+    s["interdiction"] = ["0604"]
+    return do(s, {"type": "select", "unit": "G-PZ1"}), {"type": "move", "unit": "G-PZ1", "to": "0604"}
+
+
+def city_taken() -> Case:
+    """§13.3(4): G-PZ1 takes the important city 0604 out of Allied sight (``city_run``)."""
+    return city_run(fog_of_war=True)[1], {"type": "move", "unit": "G-PZ1", "to": "0604"}
+
+
+def seen_on_the_map(state: State, side: str, uid: str) -> bool:
+    return state["units"][uid]["status"] == "map" and uid in fog.visible(state, side)
+
+
+PUBLIC_FACTS = [breakthrough, escape, west_wall, reinforcement, interdicted]
+
+
+@pytest.mark.parametrize("case", PUBLIC_FACTS, ids=lambda f: f.__name__)
+def test_fog_public_facts_made_out_of_the_enemys_sight_are_a_reveal(case: Any) -> None:
+    """Fog of war: what leaves the map or comes on it (§13.5 breakthroughs, §13.9 escapes, §9.3 entries, §2.3
+    eliminations), the VP (§13.11 the West Wall) are public whatever the enemy sees, so an action that changes
+    them out of the enemy's sight tells it where an unseen unit was: a reveal."""
+    before, action = case()
+    after = do(before, action)
+    (mover,) = before["mover"]["units"]
+    enemy = "allied" if before["units"][mover]["side"] == "german" else "german"
+    assert not seen_on_the_map(before, enemy, mover) and not seen_on_the_map(after, enemy, mover)
+    assert view(before, enemy) != view(after, enemy)  # it reads something new
+    assert revealed(before, after)
+
+
+@pytest.mark.parametrize("case", [*PUBLIC_FACTS, city_taken], ids=lambda f: f.__name__)
+def test_fog_whether_an_action_reveals_depends_only_on_what_the_acting_side_sees(case: Any) -> None:
+    """Fog of war: the mark is no oracle. The same action taken in the hidden variants of the state (the
+    enemy units the acting side does not see moved elsewhere out of its sight): wherever the acting side's
+    views before and after are the same as in the true state, the action is a reveal just the same."""
+    before, action = case()
+    (role,) = RULES.active_roles(before)
+    after = do(before, action)
+    alike = []
+    for k in range(8):
+        other = RULES.hidden_variant(before, role, k)
+        assert other is not None and view(other, role) == view(before, role)
+        moved = do(other, action)
+        alike += [(other, moved)] if view(moved, role) == view(after, role) else []
+    assert len(alike) >= 4
+    assert [revealed(o, m) for o, m in alike] == [revealed(before, after)] * len(alike) == [True] * len(alike)
+
+
+def test_fog_the_sequence_and_choices_made_in_the_open_are_no_reveal() -> None:
+    """Fog of war: public facts that are the acting side's own choice tell nothing hidden, so the player may
+    still undo them alone: ending the movement phase with a reinforcement left off the map (§9.3: it slides to
+    the next turn, ``log.delayed``), Skorzeny's choice (§9.5(1): the other kind unused)."""
+    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("G-PZ1", "1008").begin()
+    ended = do(s, {"type": "end_phase"})
+    assert ended["units"]["U-REIN"]["due"] == 4 and last_log(ended, "delayed")["to"] is None
+    assert not revealed(s, ended)
+    s = World().pos(fog=True).due("G-150", 2).due("G-CDO", 2).at("G-PZ1", "1004").at("U-INF1", "0104").begin()
+    chosen = do(s, {"type": "skorzeny", "choice": "brigade"})
+    assert chosen["units"]["G-CDO"]["status"] == "unused"
+    assert not revealed(s, chosen)
