@@ -46,10 +46,31 @@ def reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+def forget_rate_limits() -> None:
+    """Drop the rate-limit windows kept in the test Redis: they are keyed by account ids and names, which a
+    fresh database gives out again, and by 127.0.0.1, from which every test registers. Without this, counts
+    would carry over between tests and between runs (the services outlive a run)."""
+    import redis
+
+    from server.ratelimit import PREFIX
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5, socket_timeout=2)
+    try:
+        keys = list(client.scan_iter(match=PREFIX + "*", count=1000))
+        if keys:
+            client.delete(*keys)
+    except redis.RedisError:
+        pass  # no Redis here: the tests that need it say so themselves
+    finally:
+        client.close()
+
+
 def fresh_database(kind: str, tmp: Path) -> str:
-    """A migrated, empty database of that kind; returns its URL."""
+    """A migrated, empty database of that kind, with no rate-limit windows left in Redis; returns its URL."""
     from server.config import Settings
     from server.store.migrate import upgrade
+
+    forget_rate_limits()
 
     if kind == "sqlite":
         url = f"sqlite:///{tmp / 'counterplay.db'}"
