@@ -11,7 +11,7 @@ from .reinforcements import due, entry_hexes
 from .skorzeny import skorzeny_ready
 from .units import Situation, board, log, spec, tables, unit
 
-# === §10.1-§10.3 the markers ===
+# === §10.1-§10.3 the markers, and where they go (§10.4-§10.7) ===
 
 def air_turn(state: State) -> bool:
     return bool(tables(state).turns.get(state["turn"], {}).get("air"))
@@ -80,7 +80,7 @@ def interdiction_hexes(state: State) -> tuple[str, ...]:
 def _german_reach(state: State) -> frozenset[str]:
     """The hexes the German units free to move this phase could enter, generously: terrain, road and river
     costs and §7.6 deep forest count; EZOC, enemy units, army zones and markers are ignored (a larger set
-    refuses no useful marker). Cached on the movers' positions and allowances."""
+    refuses no useful marker). Remembered on the board by the movers' positions and allowances."""
     sit = Situation(state)
     movers: list[tuple[str, int, int, bool]] = []  # (hex, combat MP left, strategic MP left, mechanised)
     for uid, u in sorted(state["units"].items()):

@@ -6,7 +6,7 @@ Rule references are to ``shared/rules/bulge.md``; ``AMBIG-n`` to its §9.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ...engine.core import Action, IllegalAction, State
 from .data import Board
@@ -42,7 +42,7 @@ def _due_west(b: Board, chain: list[str]) -> list[str]:
     return out
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: each match draws lines of its own
 def _rows(b: Board, chain: tuple[str, ...]) -> dict[int, int]:
     full = _due_west(b, list(chain))
     rows: dict[int, int] = {}
