@@ -4,12 +4,15 @@ their detection. What the commandos change in a step's cost is here too (``may_e
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import rng
-from ...engine.core import State
+from ...engine.core import Action, State
 from . import fog
 from .losses import destroy
-from .units import Situation, board, is_commando, log, tables
+from .units import Situation, board, is_commando, log, name, tables, unit
 
+# === §9.5(3)-(4) detection, and the Allied unit gone astray ===
 
 def commandos_at(state: State, h: str) -> list[str]:
     return [uid for uid in Situation(state).at.get(h, []) if is_commando(state, uid)]
@@ -26,6 +29,36 @@ def detect(state: State, h: str, victims: list[str], to: list[str] | None = None
     return found
 
 
+def astray(state: State, uids: list[str], a: str | None) -> bool:
+    """§9.5(3)-(4): an Allied unit trying to leave a commando's hex: the detection roll (found: the commandos
+    are removed). Not found at a road junction, it goes astray: the German player moves it along roads."""
+    hidden = commandos_at(state, a) if a is not None and unit(state, uids[0])["side"] == "allied" else []
+    if a is None or not hidden or detect(state, a, hidden) or not board(state).is_junction(a):
+        return False
+    log(state, "astray", units=[name(state, u) for u in uids], hex=a)
+    state["pending"].append({"kind": "misdirect", "side": "german", "unit": uids[0]})
+    return True
+
+
+def found_entering(state: State, uids: list[str], to: str) -> bool:
+    """§9.5(3)(a): commandos entering a hex with Allied units: the detection roll (under fog of war, told to
+    the German player only); True if it found them (they are removed)."""
+    if not all(is_commando(state, u) for u in uids) or not Situation(state).units(to, "allied", commandos=False):
+        return False
+    return detect(state, to, uids, ["german"] if fog.on(state) else None)
+
+
+def discard_actions(state: State, mover: dict[str, Any], at: str | None, left: int) -> list[Action]:
+    """§9.5(3): entering a commando's hex, the Allied player may discard MP (not offered under fog of war: it
+    would tell where the commando is)."""
+    lead = mover["units"][0]
+    if unit(state, lead)["side"] != "allied" or not at or not mover["steps"] or fog.on(state) \
+            or not commandos_at(state, at) or mover.get("discarded"):
+        return []
+    scale = tables(state).mp_scale
+    return [{"type": "discard_mp", "unit": lead, "mp": n} for n in range(1, left // scale + 1)]
+
+
 # === §9.5(2) the roads the commandos open ===
 
 def open_road(state: State, a: str, b: str) -> None:
@@ -39,6 +72,14 @@ def open_road(state: State, a: str, b: str) -> None:
             for h in (a, b):
                 if h not in roads:
                     roads.append(h)
+
+
+def passed(state: State, uids: list[str], a: str | None, to: str) -> None:
+    """§9.5(2): commandos passing along a main road open it; an Allied unit passing after them closes it."""
+    if all(is_commando(state, u) for u in uids) and a is not None:
+        open_road(state, a, to)
+    elif unit(state, uids[0])["side"] == "allied":
+        close_road(state, to)
 
 
 def close_road(state: State, h: str) -> None:

@@ -177,12 +177,7 @@ def legal_actions(state: State) -> list[Action]:
         left = min(mp_left(state, u) for u in m["units"])
         acts += breakthrough_actions(state, m["units"], left)
         acts += escape_actions(state, m["units"])
-        a = where(state, m["units"])
-        if unit(state, lead)["side"] == "allied" and a and m["steps"] and not fog.on(state) \
-                and commandos.commandos_at(state, a) and not m.get("discarded"):
-            # §9.5(3): entering a commando's hex, the Allied player may discard MP (not offered under fog).
-            scale = tables(state).mp_scale
-            acts += [{"type": "discard_mp", "unit": lead, "mp": n} for n in range(1, left // scale + 1)]
+        acts += commandos.discard_actions(state, m, where(state, m["units"]), left)
         acts.append({"type": "end_move", "unit": lead})
     acts += skorzeny_actions(state)
     acts += paradrop_actions(state)
@@ -237,19 +232,13 @@ def go_strategic(state: State) -> None:
 
 
 def move(state: State, to: str) -> None:
-    sit = Situation(state)
     uids = mover_units(state)
     a = where(state, uids)
     side = unit(state, uids[0])["side"]
     only_commandos = all(is_commando(state, u) for u in uids)
-    if side == "allied" and a is not None and (hidden := commandos.commandos_at(state, a)):
-        # §9.5(3)-(4): an Allied unit trying to leave a commando's hex: the detection roll.
-        if not commandos.detect(state, a, hidden) and board(state).is_junction(a):
-            # §9.5(3): at a road junction it goes astray: the German player moves it along roads.
-            log(state, "astray", units=[name(state, u) for u in uids], hex=a)
-            state["pending"].append({"kind": "misdirect", "side": "german", "unit": uids[0]})
-            return
-        sit = Situation(state)
+    if commandos.astray(state, uids, a):
+        return  # §9.5(3): the German player leads it on (misdirection.py)
+    sit = Situation(state)  # (after the detection roll, which may have removed commandos)
     cost = step_cost(state, sit, uids, state["mover"]["mode"], a, to)
     if cost is None or any(mp_left(state, u) < cost for u in uids):
         _blocked(state, sit, uids, a, to)  # fog of war: offered from what the side saw, met now
@@ -262,15 +251,10 @@ def move(state: State, to: str) -> None:
     state["mover"]["steps"] += 1
     if a is None:
         state["mover"]["entered"] = True
-    if only_commandos and a is not None:
-        commandos.open_road(state, a, to)
-    elif side == "allied":
-        commandos.close_road(state, to)
+    commandos.passed(state, uids, a, to)
     _log_step(state, uids, a, to)
     pass_through(state, uids, to)
-    if only_commandos and Situation(state).units(to, "allied", commandos=False) \
-            and commandos.detect(state, to, uids, None if not fog.on(state) else ["german"]):
-        # §9.5(3)(a): a commando entering a hex with Allied units: the detection roll found it.
+    if commandos.found_entering(state, uids, to):
         state["mover"] = None
         return
     air.strike(state, side, uids, to)  # §10.4: a stack entering the marker's hex
