@@ -18,7 +18,7 @@ from server.engine import rng
 from server.engine.core import Rules
 from server.games import GAMES
 from server.games.bulge import fog, movement
-from server.games.bulge.special import choose_skorzeny
+from server.games.bulge.skorzeny import choose_skorzeny
 from server.games.bulge.units import board
 from tests.conftest import LiveServer
 from tests.leaks.harness import plant

@@ -17,22 +17,23 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, Message, State
 from ...engine.crt import ratio
-from . import special
-from .fog import move_readers, situation_for
-from .movement import mech_road_only, stack_violations
+from . import air, breakthrough, misdirection, restrictions, westwall
+from .fog import move_readers, private, situation_for
+from .losses import destroy, lose_step
+from .movement import excess_actions, stack_violations
+from .occupation import occupy
+from .supply import isolation_loss
+from .terrain import mech_road_only
 from .units import (
     Situation,
     board,
-    destroy,
     enemy,
     is_commando,
     is_fortress,
     is_important,
     log,
-    lose_step,
     name,
     on_map,
-    private,
     spec,
     stack_problem,
     strength,
@@ -59,7 +60,7 @@ def may_attack(state: State, uid: str) -> bool:
         return False
     if strength(state, uid)[0] <= 0:
         return False
-    if not special.zone_attack_ok(state, uid) or not special.british_attack_ok(state, uid):
+    if not restrictions.zone_attack_ok(state, uid) or not restrictions.british_attack_ok(state, uid):
         return False  # §9.6 (turns 5-9: outside its army's sector), §9.7 / AMBIG-19 (British, turn 5)
     # §8.2(1): in the 2nd combat phase only mechanised units attack.
     return not (state["phase"] == "combat_2" and not spec(state, uid).mechanised)
@@ -108,7 +109,7 @@ def declare_actions(state: State) -> list[Action]:
             acts.append({"type": "undeclare", "unit": uid, "at": at})
             continue
         acts += [{"type": "declare", "unit": uid, "at": h} for h in targets(state, sit, uid)]
-    if state["player"] == "allied" and special.fb_left(state) > 0:
+    if state["player"] == "allied" and air.fb_left(state) > 0:
         # §10.6: offensive support, placed when the Allies declare, on a target hex (1 per hex).
         acts += [{"type": "air_attack", "at": c["at"]} for c in state["combat"]["declared"]
                  if c["at"] not in state.get("air", {})]
@@ -405,15 +406,14 @@ def task_actions(state: State) -> list[Action]:
     if kind == "pursuit":
         return [*({"type": "pursue", "unit": u, "to": cur["at"]} for u in pursuers(state)), {"type": "end_pursuit"}]
     if kind == "stacking":
-        from .movement import excess_actions
         return excess_actions(state, task)
     if kind == "guard":
         return [{"type": "guard", "unit": u, "at": task["entry"]}
-                for u in special.guard_candidates(state, task["entry"])]
+                for u in breakthrough.guard_candidates(state, task["entry"])]
     if kind == "interdiction":
         return [{"type": "interdiction_loss", "unit": u} for u in _alive(state, task["units"])]
     if kind == "misdirect":
-        return special.misdirect_actions(state, task)
+        return misdirection.misdirect_actions(state, task)
     if kind == "isolation":
         return [{"type": "isolation_loss", "unit": u} for u in sorted(_alive(state, task["units"]))]
     return []
@@ -597,7 +597,6 @@ def interdiction_loss(state: State, uid: str, pop: bool = True) -> None:
 
 def fortress_isolation_loss(state: State, uid: str, pop: bool = True) -> None:
     """§12.4: the unit the owner picked loses the fortress stack's one step of continued isolation."""
-    from .supply import isolation_loss
     if pop:
         state["pending"].pop(0)
     isolation_loss(state, uid)
@@ -668,10 +667,9 @@ def retreat_step(state: State, to: str) -> None:
     else:
         task["left"] -= 1
     unit(state, uid)["hex"] = to
-    special.moved(state, uid, frm, to)
+    westwall.moved(state, uid, frm, to)
     task["path"].append(to)
     log(state, "retreat", move_readers(state, [uid], frm, to), unit=name(state, uid), frm=frm, to=to)
-    from .supply import occupy
     occupy(state, to, unit(state, uid)["side"])  # AMBIG-26: a retreat passes through
     state["current"]["retreated"].append(uid)
     if task["left"] <= 0 and _fits(state, Situation(state), uid, to):
@@ -711,9 +709,8 @@ def pursue(state: State, uid: str) -> None:
     cur = state["current"]
     frm = unit(state, uid)["hex"]
     unit(state, uid)["hex"] = cur["at"]
-    special.moved(state, uid, frm, cur["at"])
+    westwall.moved(state, uid, frm, cur["at"])
     log(state, "pursue", move_readers(state, [uid], frm, cur["at"]), unit=name(state, uid), frm=frm, to=cur["at"])
-    from .supply import occupy
     occupy(state, cur["at"], unit(state, uid)["side"])
     proceed(state)
 

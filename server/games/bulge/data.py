@@ -21,6 +21,7 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
+from ...engine.cache import Memo
 from ...engine.crt import CombatResultsTable
 from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
 from ...engine.datasets import Datasets
@@ -82,6 +83,10 @@ class Board:
     army_lines: Mapping[str, tuple[str, ...]]
     zones: Mapping[str, frozenset[str]]
     raw: Mapping[str, Any] = field(repr=False)
+    # the sets of hexes the rules compute again and again from this board and a key (zones of control, sight,
+    # road reach); and the hexes around each hex within a radius (sight)
+    memo: Memo[frozenset[str]] = field(default_factory=lambda: Memo(bound=4096), repr=False, compare=False)
+    around: Memo[tuple[str, ...]] = field(default_factory=lambda: Memo(bound=8192), repr=False, compare=False)
 
     @classmethod
     def from_data(cls, raw: Mapping[str, Any], terrain_lines: Iterable[str]) -> Board:

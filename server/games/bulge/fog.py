@@ -27,15 +27,22 @@ import random
 from typing import Any
 
 from ...engine.core import Role, State
+from .data import SIDES, Board
 from .units import Situation, board, enemy, is_commando, spec
 
 SIGHT = 2
-SIDES = ("german", "allied")
 KNOWN_ROADS = "commando_roads_known"  # §9.5(2): the commandos' opened roads as the German player knows them
 
 
 def on(state: State) -> bool:
+    """The fog switch: whether this match plays with fog of war (the one place that reads the option)."""
     return bool(state.get("options", {}).get("fog_of_war"))
+
+
+def private(state: State, side: str) -> list[Role] | None:
+    """Readers of a log line that may tell where ``side``'s units are: everybody, or under fog of war
+    only ``side``."""
+    return [side] if on(state) else None
 
 
 def sight(state: State, side: str) -> frozenset[str]:
@@ -48,29 +55,14 @@ def sight(state: State, side: str) -> frozenset[str]:
                                and not is_commando(state, uid)))
 
 
-_SIGHT: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+def _sight(b: Board, posts: frozenset[str]) -> frozenset[str]:
+    """Asked for every view and log line: remembered (on the board) by the hexes the side stands in."""
+    return b.memo.get(("sight", posts), lambda: frozenset(x for h in posts for x in _within(b, h)))
 
 
-def _sight(b: Any, posts: frozenset[str]) -> frozenset[str]:
-    """Asked for every view and log line: cached on the hexes the side stands in."""
-    key = (id(b), posts)
-    hit = _SIGHT.get(key)
-    if hit is None:
-        if len(_SIGHT) > 256:
-            _SIGHT.clear()
-        hit = _SIGHT[key] = frozenset(x for h in posts for x in _within(b, h))
-    return hit
-
-
-_WITHIN: dict[tuple[int, str, int], tuple[str, ...]] = {}
-
-
-def _within(b: Any, h: str, radius: int = SIGHT) -> tuple[str, ...]:
-    key = (id(b), h, radius)
-    hit = _WITHIN.get(key)
-    if hit is None:
-        hit = _WITHIN[key] = tuple(x for x in b.grid.within(h, radius) if b.grid.contains(x))
-    return hit
+def _within(b: Board, h: str, radius: int = SIGHT) -> tuple[str, ...]:
+    return b.around.get((h, radius),
+                      lambda: tuple(x for x in b.grid.within(h, radius) if b.grid.contains(x)))
 
 
 def seen_by(state: State, side: str, uid: str, eyes: frozenset[str] | None = None) -> bool:

@@ -1,10 +1,14 @@
-"""§7 movement (combat and strategic), §5.4-§5.5 zones of control in movement, §9.3 reinforcements.
+"""§7 movement (combat and strategic), §5.4-§5.5 zones of control in movement: the moves of a movement phase.
 
 A unit or a stack moves one hex at a time (§7.5). The player ``select``s a unit (or
 ``select_stack``s a hex), may switch it to strategic movement before its first step, then
 ``move``s it hex by hex and ends with ``end_move``; selecting another unit or ending the phase ends
 the current move too. A unit that has spent MP is done for the phase (§7.5: a finished move
 cannot be resumed). MP are kept in 1/``mp_scale`` units so that a half-MP road stays an integer.
+
+``step_cost`` composes what each rule decides about a step, asked of its chapter's module: terrain.py
+(§3.3), commandos.py (§9.5), restrictions.py (§9.6-§9.7), air.py (§10.4), units.py (§8.5(3)). Who may move
+and how far: allowance.py (§7.1), reinforcements.py (§9.3).
 """
 
 from __future__ import annotations
@@ -12,8 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
-from . import special
+from . import air, commandos, fog, restrictions, terrain
+from .allowance import allowance, can_select
+from .breakthrough import breakthrough_actions, escape_actions
 from .fog import meet, move_readers, situation_for
+from .occupation import occupation, occupy
+from .paradrop import paradrop_actions
+from .reinforcements import entry_hexes
+from .skorzeny import skorzeny_actions
 from .units import (
     Situation,
     board,
@@ -22,11 +32,13 @@ from .units import (
     is_important,
     log,
     name,
+    option_retreat_bars,
     spec,
     stack_problem,
     tables,
     unit,
 )
+from .westwall import moved
 
 
 def begin(state: State) -> None:
@@ -35,10 +47,9 @@ def begin(state: State) -> None:
         if u["side"] == state["player"]:
             u.update(mp=0, moved=False, mode=None)
     state["mover"] = None
-    from .supply import occupation
     bd = board(state)  # §7.2(3): as it stood at the start of the phase (kept where not the initial owner)
     state["occupied_start"] = {h: s for h, s in occupation(state).items() if s != bd.initial_owner(h)}
-    if state.get("options", {}).get("fog_of_war"):
+    if fog.on(state):
         # fog of war: the occupation as the moving side could judge it (its own units, the enemy it sees);
         # strategic moves are offered from this and meet the true one (``occupied_start``) when made
         seen = occupation(state, situation_for(state, state["player"]))
@@ -47,59 +58,9 @@ def begin(state: State) -> None:
 
 # === Who may move, and how far ===
 
-def allowance(state: State, uid: str, mode: str) -> int:
-    """§7.1/§14.5: the Movement Allowance Chart, by functional colour, in 1/mp_scale MP."""
-    t = tables(state)
-    s = spec(state, uid)
-    return int(t.movement_allowance[s.functional][mode]) * t.mp_scale
-
-
 def mp_left(state: State, uid: str) -> int:
     u = unit(state, uid)
     return allowance(state, uid, u.get("mode") or "combat") - int(u.get("mp", 0))
-
-
-def due(state: State, uid: str) -> bool:
-    """§9.3: a reinforcement may enter from its printed turn on (never early), 1st movement phase only."""
-    u = unit(state, uid)
-    return u["status"] == "offmap" and u.get("due") is not None and u["due"] <= state["turn"]
-
-
-def can_select(state: State, uid: str, sit: Situation | None = None) -> bool:
-    u = unit(state, uid)
-    if u["side"] != state["player"] or u.get("moved"):
-        return False
-    if state["phase"] == "movement_2":
-        # §4.2: in the 2nd movement phase only mechanised units and commandos move.
-        if not (spec(state, uid).mechanised or is_commando(state, uid)):
-            return False
-        if u["status"] != "map":
-            return False
-    if not special.skorzeny_ready(state, uid):
-        return False  # §9.5(1): the Skorzeny units wait for the German player's choice
-    if u["status"] == "offmap":
-        return due(state, uid) and bool(entry_hexes(state, uid, sit or Situation(state)))
-    if u.get("dropped") == state["turn"]:
-        return False  # §9.4: no movement on the turn of the drop
-    return u["status"] == "map" and not special.frozen(state, uid)
-
-
-def entry_hexes(state: State, uid: str, sit: Situation) -> list[str]:
-    """§9.3: the entry hexes of the unit's printed direction that are open to it."""
-    s = spec(state, uid)
-    back = unit(state, uid).get("enter_at")
-    if back:
-        return [] if sit.has_enemy(back, s.side) else [back]  # §13.8: a guard comes back on at its entry
-    if s.entry is None:
-        return []
-    out = []
-    for e in board(state).entries_of(s.side, s.entry[1]):
-        if e.id in state["broken_through"]:
-            continue  # §13.6: no entry where the Germans broke through
-        if sit.has_enemy(e.hex, s.side):
-            continue
-        out.append(e.hex)
-    return sorted(set(out))
 
 
 def owner_at_start(state: State, hex_id: str, seen: bool = False) -> str | None:
@@ -114,80 +75,54 @@ def owner_at_start(state: State, hex_id: str, seen: bool = False) -> str | None:
 
 
 def step_cost(state: State, sit: Situation, uids: list[str], mode: str, a: str | None, b: str) -> int | None:
-    """The MP (in 1/mp_scale) for ``uids`` to step from ``a`` (None: off the map) into ``b``; None: not allowed."""
-    bd, t = board(state), tables(state)
+    """The MP (in 1/mp_scale) for ``uids`` to step from ``a`` (None: off the map) into ``b``; None: not allowed.
+    Each rule's part is asked of its chapter: commandos (§9.5(3)), option retreats (§8.5(3)), army zones and
+    the British (§9.6-§9.7), then the movement itself (entry, strategic §7.2, combat movement)."""
     side = unit(state, uids[0])["side"]
-    commandos = all(is_commando(state, u) for u in uids)
-    if sit.has_enemy(b, side) and not commandos:
-        return None  # §9.5(3): only a commando may share a hex with Allied units
-    ezoc = frozenset() if commandos else sit.ezoc(side)  # §9.5(3): Allied ZOC does not affect commandos
-    if b in ezoc and any(unit(state, u).get("option_retreat") for u in uids):
-        return None  # §8.5(3): after an Option Retreat, no entering an EZOC in the next own player turn
-    if not all(special.zone_move_ok(state, u, b) and special.british_ok(state, u, b) for u in uids):
-        return None  # §9.6 (turns 1-4) and §9.7 (turn 5)
+    only_commandos = all(is_commando(state, u) for u in uids)
+    ezoc = commandos.ezoc_for(sit, side, only_commandos)
+    if not commandos.may_enter(sit, side, b, only_commandos) or option_retreat_bars(state, uids, b, ezoc) \
+            or not restrictions.may_enter(state, uids, b):
+        return None
     if a is None:
-        # AMBIG-4: a reinforcement enters its entry hex paying that hex's terrain cost.
-        return _hex_cost(state, b)
-    road = bd.is_road(a, b)
+        return terrain.hex_cost(state, b)  # AMBIG-4: a reinforcement enters paying its entry hex's terrain
     if mode == "strategic":
-        # §7.2: only along main roads, never into an EZOC, only into hexes own side occupied at the
-        # start of the phase (commandos excepted), never into an enemy-occupied important city.
-        if not bd.is_main_road(a, b) or b in ezoc:
-            return None
-        owner = owner_at_start(state, b, seen=sit.viewer is not None)
-        # §9.5(2), AMBIG-22 (fog of war: as the German player knows the roads, met when the step is made)
-        opened = side == "german" and b in special.commando_roads(state, seen=sit.viewer is not None)
-        if owner != side and not commandos and not opened:
-            return None
-        if is_important(state, b) and owner == enemy(side):
-            return None
-        return t.mp("main_road") if "main_road" in t.terrain else t.mp("road")
+        return strategic_cost(state, sit, side, only_commandos, ezoc, a, b)
+    return combat_move_cost(state, uids, side, ezoc, a, b)
+
+
+def strategic_cost(state: State, sit: Situation, side: str, only_commandos: bool, ezoc: frozenset[str],
+                   a: str, b: str) -> int | None:
+    """§7.2: only along main roads, never into an EZOC, only into hexes own side occupied at the start of the
+    phase (commandos excepted, and the roads they opened, §9.5(2)), never into an enemy-occupied important city."""
+    if not board(state).is_main_road(a, b) or b in ezoc:
+        return None
+    seen = sit.viewer is not None  # fog of war: as the moving side could judge it, met when the step is made
+    owner = owner_at_start(state, b, seen=seen)
+    if owner != side and not only_commandos and not commandos.opened(state, side, b, seen):
+        return None
+    if is_important(state, b) and owner == enemy(side):
+        return None
+    return terrain.main_road_rate(state)
+
+
+def combat_move_cost(state: State, uids: list[str], side: str, ezoc: frozenset[str], a: str, b: str) -> int | None:
+    """Combat movement (§7.1): the terrain's price (§3.3), §7.6 deep forest, §5.5 the EZOCs, §10.4 interdiction."""
     mech = any(spec(state, u).mechanised for u in uids)
-    if mech and not road and mech_road_only(state, a, b):
+    if mech and not board(state).is_road(a, b) and terrain.mech_road_only(state, a, b):
         return None  # §7.6: mechanised units enter and leave deep forest only along a road
     if a in ezoc and b in ezoc:
         return None  # §5.5: never directly from one EZOC hex into another
-    if road:
-        # §3.3(7): the road cost only when moving along the road.
-        main = bd.is_main_road(a, b) and "main_road" in t.terrain
-        cost = t.mp("main_road") if main else t.mp("road")
-    else:
-        cost = _hex_cost(state, b)
-        if cost is not None and bd.is_river(a, b):
-            # AMBIG-3: a river hexside adds its printed cost (a major river may be impassable).
-            extra = t.mp("major_river") if bd.is_major_river(a, b) and "major_river" in t.terrain else t.mp("river")
-            cost = None if extra is None else cost + extra
+    cost = terrain.step(state, a, b)
     if cost is None:
         return None
-    if road and side == "german" and special.interdicted(state, b):
-        cost += int(t.const("interdiction_mp")) * t.mp_scale  # §10.4: +MP per road hex in the area
-    if a in ezoc:
-        cost += int(t.const("leave_ezoc_mp")) * t.mp_scale  # §5.5: leaving an EZOC costs extra MP
-    return cost
+    return cost + air.interdiction_mp(state, side, a, b) + leave_ezoc_mp(state, ezoc, a)
 
 
-def mech_road_only(state: State, a: str, b: str) -> bool:
-    """Terrain flagged ``mech_road_only`` in tables.json: §7.6 deep forest (entering or leaving), and
-    the major-river hexside of the reconstructed TEC (AMBIG-3 reading, PROVENANCE: crossing by bridge only)."""
-    bd, t = board(state), tables(state)
-    if any(t.terrain.get(bd.terrain_of(h), {}).get("mech_road_only") for h in (a, b)):
-        return True
-    return bd.is_major_river(a, b) and bool(t.terrain.get("major_river", {}).get("mech_road_only"))
-
-
-def _hex_cost(state: State, hex_id: str) -> int | None:
-    """AMBIG-3: in a hex with several terrains the most expensive one counts."""
-    bd, t = board(state), tables(state)
-    keys = [bd.terrain_of(hex_id)]
-    kind = bd.place_kind(hex_id)
-    if kind is not None and kind in t.terrain:
-        keys.append(kind)
-    if hex_id in bd.west_wall and "west_wall" in t.terrain:
-        keys.append("west_wall")
-    costs = [t.mp(k) for k in keys]
-    if any(c is None for c in costs):
-        return None
-    return max(c for c in costs if c is not None)
+def leave_ezoc_mp(state: State, ezoc: frozenset[str], a: str) -> int:
+    """§5.5: leaving an EZOC costs extra MP."""
+    t = tables(state)
+    return int(t.const("leave_ezoc_mp")) * t.mp_scale if a in ezoc else 0
 
 
 # === The current mover ===
@@ -197,7 +132,7 @@ def mover_units(state: State) -> list[str]:
     return list(m["units"]) if m else []
 
 
-def _where(state: State, uids: list[str]) -> str | None:
+def where(state: State, uids: list[str]) -> str | None:
     return unit(state, uids[0])["hex"] if unit(state, uids[0])["status"] == "map" else None
 
 
@@ -206,7 +141,7 @@ def destinations(state: State, sit: Situation) -> list[str]:
     uids = [u for u in mover_units(state) if unit(state, u)["status"] in ("map", "offmap")]
     if m is None or not uids or m.get("stopped"):
         return []
-    a = _where(state, uids)
+    a = where(state, uids)
     mode = m["mode"]
     options = entry_hexes(state, uids[0], sit) if a is None else board(state).neighbours(a)
     out = []
@@ -223,11 +158,11 @@ def can_go_strategic(state: State, sit: Situation) -> bool:
     if m is None or m["mode"] != "combat" or m["steps"]:
         return False
     uids = mover_units(state)
-    a = _where(state, uids)
+    a = where(state, uids)
     if a is None:
         return False
-    commandos = all(is_commando(state, u) for u in uids)
-    return a in board(state).main_road_hexes and (commandos or a not in sit.ezoc(state["player"]))
+    only_commandos = all(is_commando(state, u) for u in uids)
+    return a in board(state).main_road_hexes and (only_commandos or a not in sit.ezoc(state["player"]))
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -240,17 +175,12 @@ def legal_actions(state: State) -> list[Action]:
         if can_go_strategic(state, sit):
             acts.append({"type": "strategic", "unit": lead})
         left = min(mp_left(state, u) for u in m["units"])
-        acts += special.breakthrough_actions(state, m["units"], left)
-        acts += special.escape_actions(state, m["units"])
-        a = _where(state, m["units"])
-        if unit(state, lead)["side"] == "allied" and a and m["steps"] and not fog(state) \
-                and special.commandos_at(state, a) and not m.get("discarded"):
-            # §9.5(3): entering a commando's hex, the Allied player may discard MP (not offered under fog).
-            scale = tables(state).mp_scale
-            acts += [{"type": "discard_mp", "unit": lead, "mp": n} for n in range(1, left // scale + 1)]
+        acts += breakthrough_actions(state, m["units"], left)
+        acts += escape_actions(state, m["units"])
+        acts += commandos.discard_actions(state, m, where(state, m["units"]), left)
         acts.append({"type": "end_move", "unit": lead})
-    acts += special.skorzeny_actions(state)
-    acts += special.paradrop_actions(state)
+    acts += skorzeny_actions(state)
+    acts += paradrop_actions(state)
     current = set(mover_units(state))
     player = state["player"]
     selectable = sorted(uid for uid, u in state["units"].items() if u["side"] == player and not u.get("moved")
@@ -301,24 +231,14 @@ def go_strategic(state: State) -> None:
     log(state, "strategic", move_readers(state, uids, at, at), units=[name(state, u) for u in uids])
 
 
-def fog(state: State) -> bool:
-    return bool(state["options"].get("fog_of_war"))
-
-
 def move(state: State, to: str) -> None:
-    sit = Situation(state)
     uids = mover_units(state)
-    a = _where(state, uids)
+    a = where(state, uids)
     side = unit(state, uids[0])["side"]
-    commandos = all(is_commando(state, u) for u in uids)
-    if side == "allied" and a is not None and (hidden := special.commandos_at(state, a)):
-        # §9.5(3)-(4): an Allied unit trying to leave a commando's hex: the detection roll.
-        if not special.detect(state, a, hidden) and board(state).is_junction(a):
-            # §9.5(3): at a road junction it goes astray: the German player moves it along roads.
-            log(state, "astray", units=[name(state, u) for u in uids], hex=a)
-            state["pending"].append({"kind": "misdirect", "side": "german", "unit": uids[0]})
-            return
-        sit = Situation(state)
+    only_commandos = all(is_commando(state, u) for u in uids)
+    if commandos.astray(state, uids, a):
+        return  # §9.5(3): the German player leads it on (misdirection.py)
+    sit = Situation(state)  # (after the detection roll, which may have removed commandos)
     cost = step_cost(state, sit, uids, state["mover"]["mode"], a, to)
     if cost is None or any(mp_left(state, u) < cost for u in uids):
         _blocked(state, sit, uids, a, to)  # fog of war: offered from what the side saw, met now
@@ -327,25 +247,18 @@ def move(state: State, to: str) -> None:
         rec = unit(state, u)
         rec["mp"] = int(rec.get("mp", 0)) + cost
         rec.update(hex=to, status="map")
-        special.moved(state, u, a, to)
+        moved(state, u, a, to)
     state["mover"]["steps"] += 1
     if a is None:
         state["mover"]["entered"] = True
-    if commandos and a is not None:
-        special.open_road(state, a, to)
-    elif side == "allied":
-        special.close_road(state, to)
+    commandos.passed(state, uids, a, to)
     _log_step(state, uids, a, to)
     pass_through(state, uids, to)
-    if commandos and Situation(state).units(to, "allied", commandos=False) \
-            and special.detect(state, to, uids, None if not fog(state) else ["german"]):
-        # §9.5(3)(a): a commando entering a hex with Allied units: the detection roll found it.
+    if commandos.found_entering(state, uids, to):
         state["mover"] = None
         return
-    if side == "german" and to in (state.get("interdiction") or []):
-        # §10.4: a German stack entering the marker's hex loses 1 step as a whole (the German player picks).
-        state["pending"].append({"kind": "interdiction", "side": "german", "units": list(uids)})
-    if not commandos and to in Situation(state).ezoc(state["player"]):
+    air.strike(state, side, uids, to)  # §10.4: a stack entering the marker's hex
+    if not only_commandos and to in Situation(state).ezoc(state["player"]):
         state["mover"]["stopped"] = True  # §5.4/§7.7: entering an EZOC stops the move
     _finish_if_done(state, uids)
 
@@ -354,8 +267,8 @@ def _finish_if_done(state: State, uids: list[str]) -> None:
     """A move with nothing left to do ends by itself (judged on what the mover sees)."""
     if state["mover"] is not None and not destinations(state, situation_for(state, state["player"])) \
             and not state["pending"] \
-            and not special.breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
-            and not special.escape_actions(state, uids):
+            and not breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
+            and not escape_actions(state, uids):
         finish_move(state)
 
 
@@ -377,8 +290,8 @@ def _blocked(state: State, sit: Situation, uids: list[str], a: str | None, to: s
     else:
         assert state["mover"]["mode"] == "strategic", "only strategic moves can meet an unseen fact"
         log(state, "strategic_blocked", [side], units=names, hex=to)  # §7.2(3)
-        if side == "german" and to not in special.commando_roads(state):
-            special.road_met(state, to)  # §9.5(2): an Allied unit had closed the commando's road here
+        if side == "german" and to not in commandos.commando_roads(state):
+            commandos.road_met(state, to)  # §9.5(2): an Allied unit had closed the commando's road here
     for u in uids:
         unit(state, u)["moved"] = True
     finish_move(state)
@@ -406,7 +319,6 @@ def pass_through(state: State, uids: list[str], hex_id: str) -> None:
     side = unit(state, uids[0])["side"]
     if all(is_commando(state, u) for u in uids):
         return
-    from .supply import occupy
     occupy(state, hex_id, side)
 
 

@@ -31,7 +31,9 @@ from collections import deque
 from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
-from .units import board, log, private, spec, stack_problem, tables, unit
+from . import fog
+from .fog import private
+from .units import board, log, spec, stack_problem, tables, unit
 
 STEP = "setup"
 CITY_KINDS = ("city", "important", "fortress")
@@ -217,6 +219,6 @@ def view(state: State, role: Any) -> dict[str, Any] | None:
         return None
     side = state["player"]
     out: dict[str, Any] = {"side": side, "left": len(unplaced(state, side))}
-    if role == side or not state.get("options", {}).get("fog_of_war"):
+    if role == side or not fog.on(state):
         out["selected"] = state.get("placing")
     return out

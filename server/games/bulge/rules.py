@@ -9,7 +9,21 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
-from . import combat, fog, movement, placement, special, supply
+from . import (
+    air,
+    breakthrough,
+    combat,
+    fog,
+    misdirection,
+    movement,
+    occupation,
+    paradrop,
+    placement,
+    reinforcements,
+    restrictions,
+    skorzeny,
+    supply,
+)
 from .data import STANDARD, dataset
 from .units import by_ref, log, tables
 
@@ -41,7 +55,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         if placed is None and s.entry is not None:
             rec["due"] = s.entry[0]  # §9.3: enters on its printed turn (or later)
         state["units"][uid] = rec
-    state["occupied"] = supply.initial_occupation(state)
+    state["occupied"] = occupation.initial_occupation(state)
     if scenario == "free_setup":
         log(state, "free_setup")
         placement.start(state)  # §9.1-§9.2: the players place every set-up unit, the Allies first
@@ -70,18 +84,18 @@ def _begin_phase(state: State) -> None:
         state["step"] = "move"
         movement.begin(state)
         if phase == "movement_1" and state["player"] == "allied":
-            special.british_check(state)  # §9.7: at the start of the Allied 1st movement phase
+            restrictions.british_check(state)  # §9.7: at the start of the Allied 1st movement phase
     else:
         combat.begin(state)
     main = state["step"]
     pre = []
     if state["player"] == "german":
-        if phase.startswith("combat") and special.turn_in(state, "army_zone_line_turns"):
+        if phase.startswith("combat") and restrictions.turn_in(state, "army_zone_line_turns"):
             state["lines"] = None  # §9.6(1): redrawn from the printed ends at the start of each combat phase
             pre.append("lines")
-        if special.fb_left(state) > 0:
+        if air.fb_left(state) > 0:
             pre.append("air_interdiction" if phase.startswith("movement") else "air_defence")  # §10.4, §10.5
-    elif phase == AIR_SUPPLY_PHASE and special.fb_left(state) > 0 and any(
+    elif phase == AIR_SUPPLY_PHASE and air.fb_left(state) > 0 and any(
             u["supply"] != "ok" for u in state["units"].values() if u["side"] == "allied" and u["status"] == "map"):
         pre.append("air_supply")  # §10.7, AMBIG-9: at the start of the Allied 1st combat phase
     state["presteps"] = [*pre[1:], main] if pre else []
@@ -115,7 +129,7 @@ def _delay_reinforcements(state: State) -> None:
     """§9.3: a reinforcement that did not enter slides to the next turn (it may not change its entry)."""
     late = []
     for uid, u in sorted(state["units"].items()):
-        if u["side"] == state["player"] and movement.due(state, uid):
+        if u["side"] == state["player"] and reinforcements.due(state, uid):
             u["due"] = state["turn"] + 1
             late.append({"key": f"unit.{uid}"})
     if late:
@@ -236,15 +250,15 @@ def legal_actions(state: State, role: Role) -> list[Action]:
     if step == "resolve":
         return combat.resolve_actions(state)
     if step == "lines":
-        return special.line_actions(state)
+        return restrictions.line_actions(state)
     if step in ALLIED_STEPS:
-        return special.air_actions(state)
+        return air.air_actions(state)
     return []
 
 
 def apply(state: State, role: Role, action: Action) -> State:
     kind = action["type"]
-    settled = supply.settle_key(state)
+    settled = occupation.settle_key(state)
     if state["step"] == placement.STEP:
         _apply_setup(state, action)
         fog.remember(state)
@@ -290,41 +304,41 @@ def apply(state: State, role: Role, action: Action) -> State:
     elif kind == "remove":
         combat.remove_excess(state, by_ref(state, action["unit"]))
     elif kind == "extend_line":
-        special.extend_line(state, action["line"], action["to"])
+        restrictions.extend_line(state, action["line"], action["to"])
     elif kind in ("end_lines", "end_air"):
         next_step(state)
     elif kind in ("air_interdict", "air_defend", "air_supply", "air_attack"):
-        special.place_fb(state, kind, action["at"])
+        air.place_fb(state, kind, action["at"])
     elif kind == "break_through":
-        special.break_through(state, movement.mover_units(state), action["at"])
+        breakthrough.break_through(state, movement.mover_units(state), action["at"])
         movement.finish_move(state)
     elif kind == "escape":
-        special.escape(state, movement.mover_units(state), action["at"])
+        breakthrough.escape(state, movement.mover_units(state), action["at"])
         movement.finish_move(state)
     elif kind == "guard":
-        special.place_guard(state, by_ref(state, action["unit"]))
+        breakthrough.place_guard(state, by_ref(state, action["unit"]))
     elif kind == "interdiction_loss":
         combat.interdiction_loss(state, by_ref(state, action["unit"]))
     elif kind == "isolation_loss":
         combat.fortress_isolation_loss(state, by_ref(state, action["unit"]))
     elif kind == "paradrop":
-        special.paradrop(state, by_ref(state, action["unit"]), action["at"])
+        paradrop.paradrop(state, by_ref(state, action["unit"]), action["at"])
     elif kind == "skorzeny":
-        special.choose_skorzeny(state, action["choice"])
+        skorzeny.choose_skorzeny(state, action["choice"])
     elif kind == "discard_mp":
         movement.discard_mp(state, int(action["mp"]))
     elif kind == "misdirect":
-        special.misdirect(state, action["to"])
+        misdirection.misdirect(state, action["to"])
     elif kind == "end_misdirect":
-        special.end_misdirect(state)
+        misdirection.end_misdirect(state)
     else:
         raise IllegalAction(f"Unknown action {kind!r}.")
     if state["pending"]:
         combat.proceed(state)
-    special.triggers(state)
+    restrictions.triggers(state)
     _after(state)
-    if state["result"] is None and supply.settle_key(state) != settled:
-        supply.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
+    if state["result"] is None and occupation.settle_key(state) != settled:
+        occupation.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
     fog.remember(state)
     return state
 

@@ -1,4 +1,5 @@
-"""Units in the state, the log, zones of control (§5) and stacking (§6).
+"""The shared facts every rule reads: units in the state, the log and the VP track, who stands where,
+zones of control (§5) and stacking (§6).
 
 Each unit has one record ``state["units"][id]`` holding only what changes during play (hex,
 status, steps, supply, per-phase flags); what a unit *is* (strengths, nation, division) lives in
@@ -13,8 +14,6 @@ from typing import Any
 
 from ...engine.core import IllegalAction, Message, Role, State
 from .data import Board, GameData, Tables, UnitSpec, dataset
-
-SIDES = ("german", "allied")
 
 
 def gd(state: State) -> GameData:
@@ -62,16 +61,13 @@ def log(state: State, key: str, readers: list[Role] | None = None, **args: Any) 
     state["log"].append({"key": f"log.{key}", "args": args, "to": readers})
 
 
-def private(state: State, side: str) -> list[Role] | None:
-    """Readers of a log line that may tell where ``side``'s units are: everybody, or under fog of war
-    only ``side`` (fog.py)."""
-    return [side] if state.get("options", {}).get("fog_of_war") else None
-
-
-def about(state: State, uid: str) -> list[Role] | None:
-    """Readers of a line about ``uid``: under fog of war, its owner only unless the enemy sees it now."""
-    from .fog import readers
-    return readers(state, uid)
+def add_vp(state: State, vp: int, why: str, **args: Any) -> None:
+    """§13.1: only the German total is kept; Allied points are subtracted (AMBIG-27: it may go negative)."""
+    if vp == 0:
+        return
+    state["vp"] += vp
+    state["vp_turn"] += vp
+    log(state, "vp", vp=vp, total=state["vp"], why={"key": f"vp.{why}", "args": args})
 
 
 def is_commando(state: State, uid: str) -> bool:
@@ -121,18 +117,9 @@ class Situation:
         return self.zoc(enemy(side))
 
 
-_ZOC: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
-
-
 def _zoc_of(b: Board, posts: frozenset[str]) -> frozenset[str]:
     """The hexes next to ``posts``; asked several times per action for the same posts, so remembered."""
-    key = (id(b), posts)
-    hit = _ZOC.get(key)
-    if hit is None:
-        if len(_ZOC) > 256:
-            _ZOC.clear()
-        hit = _ZOC[key] = frozenset(n for h in posts for n in b.neighbours(h))
-    return hit
+    return b.memo.get(("zoc", posts), lambda: frozenset(n for h in posts for n in b.neighbours(h)))
 
 
 def has_zoc(state: State, uid: str) -> bool:
@@ -141,6 +128,11 @@ def has_zoc(state: State, uid: str) -> bool:
         return False  # §5.2: commandos have no ZOC
     # §8.5(3): after an Option Retreat, no ZOC for the rest of that enemy player turn.
     return not (u.get("option_retreat") and state["player"] != u["side"])
+
+
+def option_retreat_bars(state: State, uids: list[str], to: str, ezoc: frozenset[str]) -> bool:
+    """§8.5(3): after an Option Retreat, no entering an EZOC in the next own player turn."""
+    return to in ezoc and any(unit(state, u).get("option_retreat") for u in uids)
 
 
 # === §6 STACKING ===
@@ -195,42 +187,3 @@ def is_fortress(state: State, hex_id: str) -> bool:
 def is_important(state: State, hex_id: str) -> bool:
     """AMBIG-17: a fortress city counts as an important city for joint attacks and movement."""
     return board(state).place_kind(hex_id) in ("important", "fortress")
-
-
-# === Removal and VP for destruction (§13.4) ===
-
-def destroy(state: State, uid: str, why: str) -> None:
-    """A unit destroyed in combat, by surrender, stacking or isolation: VP as §13.4."""
-    u = unit(state, uid)
-    s = spec(state, uid)
-    from .special import uncross
-    uncross(state, uid)  # §13.11(2): a destroyed unit's West Wall loss is cancelled
-    log(state, "destroyed", about(state, uid), unit=name(state, uid), hex=u["hex"], why={"key": f"why.{why}"})
-    u.update(status="eliminated", hex=None, steps=0)
-    if s.is_commando:
-        return  # §9.5(5): a removed commando scores nothing
-    t = tables(state)
-    if s.side == "allied":
-        add_vp(state, int(t.const("vp_destroyed_allied")), "allied_destroyed", unit=name(state, uid))
-    else:
-        key = "vp_destroyed_german_mech" if s.mechanised else "vp_destroyed_german_nonmech"
-        add_vp(state, -int(t.const(key)), "german_destroyed", unit=name(state, uid))
-
-
-def add_vp(state: State, vp: int, why: str, **args: Any) -> None:
-    """§13.1: only the German total is kept; Allied points are subtracted (AMBIG-27: it may go negative)."""
-    if vp == 0:
-        return
-    state["vp"] += vp
-    state["vp_turn"] += vp
-    log(state, "vp", vp=vp, total=state["vp"], why={"key": f"vp.{why}", "args": args})
-
-
-def lose_step(state: State, uid: str, why: str) -> None:
-    """§2.3: the first step flips the unit, the second destroys it."""
-    u = unit(state, uid)
-    if u["steps"] >= 2:
-        u["steps"] = 1
-        log(state, "step_lost", about(state, uid), unit=name(state, uid), hex=u["hex"])
-    else:
-        destroy(state, uid, why)

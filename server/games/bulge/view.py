@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
-from . import combat, fog, movement, placement, special
+from . import air, combat, commandos, fog, movement, placement, restrictions
+from .data import SIDES
+from .occupation import last_passer, occupation
 from .rules import active_roles
-from .supply import last_passer, occupation
-from .units import SIDES, board, spec, strength, tables, unit
+from .units import board, spec, strength, tables, unit
 
 _STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "escaped": 2, "guard": 2, "eliminated": 3, "aborted": 4,
                  "unused": 5}
@@ -81,15 +82,15 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny
-        "lines": {k: list(v) for k, v in special.lines(state).items()},
-        "air": {"fb_left": special.fb_left(state), "support": dict(state.get("air") or {}),
+        "lines": {k: list(v) for k, v in restrictions.lines(state).items()},
+        "air": {"fb_left": air.fb_left(state), "support": dict(state.get("air") or {}),
                 "interdiction": list(state.get("interdiction") or []),
                 "supply": list(state.get("air_supply") or [])},
         "broken_through": list(state["broken_through"]),
         "skorzeny": state.get("skorzeny"),
         # §9.5(2): the Allies do not know where commandos went; under fog the Germans do not see Allied units
         # pass out of their sight (a closed road is met by the strategic move)
-        "commando_roads": special.commando_roads(state, seen=True) if role == "german" or not fog.on(state) else [],
+        "commando_roads": commandos.commando_roads(state, seen=True) if role == "german" or not fog.on(state) else [],
         "fog_of_war": fog.on(state),
         "setup": placement.view(state, role),  # §9.1-§9.2 the free set-up (None otherwise)
         "last_seen": fog.last_seen(state, role, shown),

@@ -125,7 +125,7 @@ def test_occupation_needs_road_only_supply_path() -> None:
     s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["vp"] == 10
     s["units"]["U-INF1"]["hex"] = "0804"  # an Allied unit astride the road cuts the path
-    from server.games.bulge.supply import occupation, settle_cities
+    from server.games.bulge.occupation import occupation, settle_cities
     assert occupation(s)["0604"] is None
     settle_cities(s)
     assert s["vp"] == 10  # neither side occupies it: the German VP stay

@@ -9,7 +9,7 @@ from typing import Any
 from bulge_fixtures import ENTRIES, World, active, acts, do, last_log, moves, types, view
 
 from server.engine import rng
-from server.games.bulge import special, supply
+from server.games.bulge import air, commandos, restrictions, supply
 
 LINES = {"6SS/5Pz": ["1003", "0903"], "5Pz/7": ["1006", "0906"]}
 
@@ -32,7 +32,7 @@ def test_army_zone_no_crossing_on_turns_1_to_4() -> None:
     s = do(s, {"type": "select", "unit": "G-VG1"})
     assert "0803" in moves(s)  # AMBIG-18: the line (continued due west) is shared
     s = do(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
-    assert not any(special.sectors(s, h) == {"5Pz"} for h in moves(s))
+    assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s))
     s = do(s, {"type": "select", "unit": "G-FB"}, {"type": "move", "unit": "G-FB", "to": "0703"},
            {"type": "move", "unit": "G-FB", "to": "0704"})
     assert s["units"]["G-FB"]["hex"] == "0704"
@@ -61,8 +61,8 @@ def test_army_zone_line_extension_steps_west() -> None:
     assert steps == ["0805", "0806", "0807"]
     s = do(s, {"type": "extend_line", "line": "5Pz/7", "to": "0805"},
            {"type": "extend_line", "line": "5Pz/7", "to": "0804"})
-    assert special.lines(s)["5Pz/7"][-1] == "0804"
-    assert "7" in special.sectors(s, "0705")
+    assert restrictions.lines(s)["5Pz/7"][-1] == "0804"
+    assert "7" in restrictions.sectors(s, "0705")
 
 
 def test_army_zones_void_from_turn_10() -> None:
@@ -89,11 +89,11 @@ def test_british_turn_5_stay_behind_the_meuse() -> None:
     """§9.7: on turn 5 the British move only up to the Meuse's north/west bank unless Germans are near."""
     w = World(named_rivers=MEUSE, entries=NW)
     s = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
-    special.british_check(s)
+    restrictions.british_check(s)
     s = do(s, {"type": "select", "unit": "B-BDE1"})
     assert "0202" in moves(s) and "0402" not in moves(s)
     s2 = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0604").begin()
-    special.british_check(s2)  # a German within 3 hexes of the Meuse frees them
+    restrictions.british_check(s2)  # a German within 3 hexes of the Meuse frees them
     assert "0402" in moves(do(s2, {"type": "select", "unit": "B-BDE1"}))
     s3 = w.pos(turn=6, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
     assert "0402" in moves(do(s3, {"type": "select", "unit": "B-BDE1"}))
@@ -106,7 +106,7 @@ def test_ninth_infantry_frozen_until_germans_come_adjacent() -> None:
     s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0808").begin()
     assert {"type": "select", "unit": "U-9ID"} not in acts(s)
     s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0402").begin()
-    special.triggers(s)
+    restrictions.triggers(s)
     assert {"type": "select", "unit": "U-9ID"} in acts(s)
     s = w.pos(turn=3, player="allied").at("U-9ID", "0302").begin()
     assert {"type": "select", "unit": "U-9ID"} in acts(s)
@@ -248,7 +248,7 @@ def test_six_fb_markers_per_turn_and_none_before_turn_8() -> None:
     _begin_phase(s)
     for h in ("0403", "0503", "0404", "0604", "0405", "0505"):
         s = do(s, {"type": "air_interdict", "at": h})
-    assert types(s) == ["end_air"] and special.fb_left(s) == 0
+    assert types(s) == ["end_air"] and air.fb_left(s) == 0
     s7 = w.pos(turn=7).at("G-PZ1", "0504").begin()
     _begin_phase(s7)
     assert s7["step"] == "move"
@@ -394,7 +394,7 @@ def test_commando_opens_main_road_for_german_strategic_movement() -> None:
     for h in ("0804", "0704", "0604"):
         s = do(s, {"type": "move", "unit": "G-PZ1", "to": h})
     assert s["units"]["G-PZ1"]["hex"] == "0604"
-    special.close_road(s, "0504")
+    commandos.close_road(s, "0504")
     assert "0504" not in s["commando_roads"]
 
 
