@@ -13,6 +13,8 @@ board, a dataset), holds at most ``bound`` entries, and forgets the oldest first
 (2, 3)
 >>> "a" in m, len(m)
 (False, 2)
+>>> m.peek("b"), m.peek("a")
+(2, None)
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ class Memo(Generic[V]):
             raise ValueError("a memo holds at least one entry")
         self.bound = bound
         self._values: OrderedDict[Hashable, V] = OrderedDict()
+        # The value kept for a key, or None, leaving the order alone: a hot path's first look, at
+        # the cost of a dict lookup (``get`` after a miss keeps the value).
+        self.peek: Callable[[Hashable], V | None] = self._values.get
 
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept for ``key``, or ``make()`` kept from now on (the oldest entry goes when full)."""

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action, State
+from ...engine.steps import Decision, Frame, Kind, pop, push, side_of
 from . import combat, support
 from .data import COLUMBUS, TRANSIT
-from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
     gd,
@@ -73,18 +73,24 @@ def _fm_actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _fm_apply(state: State, frame: Frame, action: Action) -> None:
+def _pass(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    log(state, "chit_passed", side=side_name(side_of(frame)))
+
+
+def _activate_lone_officer(state: State, frame: Frame, action: Action) -> None:
+    """§5.1 / §10.1: the chit activates an officer alone in its area, who then moves like a unit."""
+    pop(state)
+    o = action["unit"]
+    state["lone"][o] = state["lone"].get(o, 0) + 1
+    log(state, "officer_activated", unit=name(o))
+    push(state, _activation(side_of(frame), None, "move", 1, False, [o]))
+
+
+def _activate_group(state: State, frame: Frame, action: Action) -> None:
+    """§4.1: the group takes the chit's face into one of its boxes (§5.3: with the Adrenaline, twice)."""
     side = side_of(frame)
     pop(state)
-    if action["type"] == "pass":
-        log(state, "chit_passed", side=side_name(side))
-        return
-    if action["type"] == "activate_officer":
-        o = action["unit"]
-        state["lone"][o] = state["lone"].get(o, 0) + 1
-        log(state, "officer_activated", unit=name(o))
-        push(state, _activation(side, None, "move", 1, False, [o]))
-        return
     g, mode = action["group"], action["mode"]
     adrenaline = bool(action.get("adrenaline"))
     state["boxes"][g].append(mode)
@@ -100,9 +106,6 @@ def _activation(side: str, group: str | None, mode: str, left: int, adrenaline: 
                 joined: list[str]) -> Frame:
     return {"kind": "act", "side": side, "group": group, "mode": mode, "left": left,
             "adrenaline": adrenaline, "joined": joined, "moved": {}, "fired": [], "carry": {}}
-
-
-decision("fm", lambda s, f: side_of(f), _fm_actions, _fm_apply)
 
 
 # === §5.1 THE ACTIVATED UNITS ===
@@ -249,30 +252,41 @@ def _act_actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _act_apply(state: State, frame: Frame, action: Action) -> None:
-    kind = action["type"]
-    if kind == "join":
-        o = action["unit"]
-        frame["joined"].append(o)
-        state["joins"][o] = state["joins"].get(o, 0) + 1
-        log(state, "officer_joined", unit=name(o))
-    elif kind == "activate_officer":
-        o = action["unit"]
-        frame["joined"] = [*frame["joined"], o]
-        state["lone"][o] = state["lone"].get(o, 0) + 1
-        log(state, "officer_activated", unit=name(o))
-    elif kind == "move":
-        move(state, frame, action["unit"], action["to"])
-    elif kind == "exit":
-        uid = action["unit"]
-        unit(state, uid).update(status="exited", area=None)  # §5.2E: not "eliminated" for VP
-        log(state, "exited", unit=name(uid))
-    elif kind in ("fire", "fire_split"):
-        combat.fire(state, frame, action["from"], action["at"], activated(state, frame), split=kind == "fire_split")
-    elif kind == "mortar":
-        support.mortar(state, frame, action["from"], action["at"], activated(state, frame))
-    elif kind == "end_activation":
-        end_action(state, frame)
+def _join(state: State, frame: Frame, action: Action) -> None:
+    o = action["unit"]
+    frame["joined"].append(o)
+    state["joins"][o] = state["joins"].get(o, 0) + 1
+    log(state, "officer_joined", unit=name(o))
+
+
+def _join_lone_officer(state: State, frame: Frame, action: Action) -> None:
+    o = action["unit"]
+    frame["joined"] = [*frame["joined"], o]
+    state["lone"][o] = state["lone"].get(o, 0) + 1
+    log(state, "officer_activated", unit=name(o))
+
+
+def _move(state: State, frame: Frame, action: Action) -> None:
+    move(state, frame, action["unit"], action["to"])
+
+
+def _exit(state: State, frame: Frame, action: Action) -> None:
+    uid = action["unit"]
+    unit(state, uid).update(status="exited", area=None)  # §5.2E: not "eliminated" for VP
+    log(state, "exited", unit=name(uid))
+
+
+def _fire(state: State, frame: Frame, action: Action) -> None:
+    combat.fire(state, frame, action["from"], action["at"], activated(state, frame),
+                split=action["type"] == "fire_split")
+
+
+def _mortar(state: State, frame: Frame, action: Action) -> None:
+    support.mortar(state, frame, action["from"], action["at"], activated(state, frame))
+
+
+def _end_activation(state: State, frame: Frame, action: Action) -> None:
+    end_action(state, frame)
 
 
 def end_action(state: State, frame: Frame) -> None:
@@ -291,20 +305,27 @@ def end_action(state: State, frame: Frame) -> None:
     push(state, *melees, *after)
 
 
-decision("act", lambda s, f: side_of(f), _act_actions, _act_apply)
-
-
 def _second_actions(state: State, frame: Frame) -> list[Action]:
     if not frame["group"] or not group_on_map(state, frame["group"]):
         return []
     return [{"type": "second_action", "mode": m} for m in _modes(state, frame["side"])]
 
 
-def _second_apply(state: State, frame: Frame, action: Action) -> None:
+def _second_action(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     mode = action["mode"]
     log(state, "second_action", mode={"key": f"chit_face.{mode}"})
     push(state, _activation(frame["side"], frame["group"], mode, 1, True, list(frame["joined"])))
 
 
-decision("second", lambda s, f: side_of(f), _second_actions, _second_apply)
+
+# === The frame kinds of this chapter ===
+
+STEPS: dict[str, Kind] = {
+    "fm": Decision(_fm_actions, {"pass": _pass, "activate_officer": _activate_lone_officer,
+                                 "activate": _activate_group}),
+    "act": Decision(_act_actions, {"join": _join, "activate_officer": _join_lone_officer, "move": _move,
+                                   "exit": _exit, "fire": _fire, "fire_split": _fire, "mortar": _mortar,
+                                   "end_activation": _end_activation}),
+    "second": Decision(_second_actions, {"second_action": _second_action}),
+}

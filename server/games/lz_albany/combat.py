@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
+from ...engine.steps import Auto, Decision, Frame, Kind, pop, push
 from .data import COLUMBUS, TRANSIT
-from .steps import Frame, auto, decision, pop, push, side_of
 from .units import (
     area_name,
     can_take_hit,
@@ -128,7 +128,6 @@ def candidates(state: State, frame: Frame) -> list[str]:
             if can_take_hit(state, u, frame["cap"], frame["officers"])]
 
 
-@auto("assign")
 def _assign(state: State, frame: Frame) -> None:
     if frame["hits"] <= 0:
         pop(state)
@@ -149,18 +148,14 @@ def _choice_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "assign_hit", "unit": u} for u in candidates(state, frame)]
 
 
-def _choice_apply(state: State, frame: Frame, action: Action) -> None:
+def _assign_hit(state: State, frame: Frame, action: Action) -> None:
     frame["hits"] -= 1
     frame["kind"] = "assign"
     hit(state, action["unit"])
 
 
-decision("assign_choice", lambda s, f: side_of(f), _choice_actions, _choice_apply)
-
-
 # === §5.6 step 6, §5.15 OFFICER DAMAGE CHECK ===
 
-@auto("officer_check")
 def _officer_check(state: State, frame: Frame) -> None:
     pop(state)
     officers = officers_at(state, frame["area"], frame["side"])
@@ -252,19 +247,18 @@ def _split_actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _split_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "fire_now":
-        pop(state)
-        resolve_fire(state, frame["side"], frame["from"], frame["at"], frame["units"], frame["officers"],
-                     frame["split"])
-        return
+def _fire_now(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    resolve_fire(state, frame["side"], frame["from"], frame["at"], frame["units"], frame["officers"],
+                 frame["split"])
+
+
+def _move_die(state: State, frame: Frame, action: Action) -> None:
+    """One die to another target area (``split_fire``) or back to the primary one (``unsplit_fire``)."""
     t = action["at"]
     split = dict(frame["split"])
     split[t] = split.get(t, 0) + (1 if action["type"] == "split_fire" else -1)
     frame["split"] = {k: v for k, v in sorted(split.items()) if v > 0}
-
-
-decision("fire_split", lambda s, f: side_of(f), _split_actions, _split_apply)
 
 
 def jungle_units(state: State, values: list[int], officers: int, pools: dict[str, int], primary: str) -> dict[str, int]:
@@ -349,12 +343,14 @@ def _return_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "return_fire"}, {"type": "no_return_fire"}]
 
 
-def _return_apply(state: State, frame: Frame, action: Action) -> None:
+def _no_return_fire(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+
+
+def _return_fire(state: State, frame: Frame, action: Action) -> None:
     """§5.6 step 5: the defenders fire back by the same procedure; the defender assigns the first
     hit, the original firer the rest; then the officer check in the firer's area."""
     pop(state)
-    if action["type"] == "no_return_fire":
-        return
     side, area, target = frame["side"], frame["from"], frame["at"]
     returners = _returners(state, frame)
     officers = _able_officers(state, area, side, None)
@@ -364,9 +360,6 @@ def _return_apply(state: State, frame: Frame, action: Action) -> None:
         faces=faces, hits=hits, mods=mods)
     push(state, *first_and_rest(side, enemy(side), target, hits, first_officers=False, rest_officers=False),
          *([officer_check_frame(enemy(side), target)] if hits else []))
-
-
-decision("return_fire", lambda s, f: side_of(f), _return_actions, _return_apply)
 
 
 def _advance_actions(state: State, frame: Frame) -> list[Action]:
@@ -380,21 +373,19 @@ def _advance_actions(state: State, frame: Frame) -> list[Action]:
     return [*({"type": "advance", "unit": u, "to": frame["to"]} for u in movers), {"type": "end_advance"}]
 
 
-def _advance_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "end_advance":
-        pop(state)
-        return
+def _advance(state: State, frame: Frame, action: Action) -> None:
     uid = action["unit"]
     unit(state, uid)["area"] = frame["to"]  # AMBIG-24: the advance ignores the officer rule
     log(state, "advanced", unit=name(uid), to=area_name(frame["to"]))
 
 
-decision("advance", lambda s, f: side_of(f), _advance_actions, _advance_apply)
+def _done(state: State, frame: Frame, action: Action) -> None:
+    """The deciding side ends the step (``end_advance``, ``end_retreat``)."""
+    pop(state)
 
 
 # === §5.5 MELEE ===
 
-@auto("melee")
 def _melee(state: State, frame: Frame) -> None:
     pop(state)
     side, area = frame["side"], frame["area"]
@@ -457,13 +448,22 @@ def _retreat_actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _retreat_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "end_retreat":
-        pop(state)
-        return
+def _retreat(state: State, frame: Frame, action: Action) -> None:
     uid, to = action["unit"], action["to"]
     log(state, "retreated", unit=name(uid), frm=area_name(frame["area"]), to=area_name(to))
     unit(state, uid)["area"] = to
 
 
-decision("retreat", lambda s, f: side_of(f), _retreat_actions, _retreat_apply)
+# === The frame kinds of this chapter ===
+
+STEPS: dict[str, Kind] = {
+    "assign": Auto(_assign),
+    "assign_choice": Decision(_choice_actions, {"assign_hit": _assign_hit}),
+    "officer_check": Auto(_officer_check),
+    "fire_split": Decision(_split_actions, {"split_fire": _move_die, "unsplit_fire": _move_die,
+                                            "fire_now": _fire_now}),
+    "return_fire": Decision(_return_actions, {"return_fire": _return_fire, "no_return_fire": _no_return_fire}),
+    "advance": Decision(_advance_actions, {"advance": _advance, "end_advance": _done}),
+    "melee": Auto(_melee),
+    "retreat": Decision(_retreat_actions, {"retreat": _retreat, "end_retreat": _done}),
+}

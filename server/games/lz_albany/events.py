@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, State
+from ...engine.steps import Decision, Frame, Kind, pop, push, side_of
 from .combat import firer_dice, target_dice
 from .data import COLUMBUS, TRANSIT
-from .steps import Frame, decision, pop, push, side_of
 from .support import mortar_fire
 from .units import area_name, combat_units_at, enemy, gd, has_marker, hit, log, name, spec, strength, tables, unit
 
@@ -30,7 +30,7 @@ def _event_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "event", "at": a} for a in _areas(state, side_of(frame))]
 
 
-def _event_apply(state: State, frame: Frame, action: Action) -> None:
+def _choi_oi(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     side, area = side_of(frame), action["at"]
     them = enemy(side)
@@ -75,20 +75,14 @@ def _event_apply(state: State, frame: Frame, action: Action) -> None:
                 hit(state, a)
 
 
-decision("event", lambda s, f: side_of(f), _event_actions, _event_apply)
-
-
 def _mark_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "mark", "unit": u} for u in frame["units"] if unit(state, u)["status"] == "map"]
 
 
-def _mark_apply(state: State, frame: Frame, action: Action) -> None:
+def _mark(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     unit(state, action["unit"])["markers"].append(frame["marker"])
     log(state, "marker", unit=name(action["unit"]), marker={"key": f"marker.{frame['marker']}"})
-
-
-decision("event_mark", lambda s, f: side_of(f), _mark_actions, _mark_apply)
 
 
 def _displace_actions(state: State, frame: Frame) -> list[Action]:
@@ -103,13 +97,10 @@ def _displace_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "displace", "unit": u, "to": to} for u in movers for to in gd(state).board.neighbours(area)]
 
 
-def _displace_apply(state: State, frame: Frame, action: Action) -> None:
+def _displace(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     unit(state, action["unit"])["area"] = action["to"]
     log(state, "displaced", unit=name(action["unit"]), to=area_name(action["to"]))
-
-
-decision("event_displace", lambda s, f: side_of(f), _displace_actions, _displace_apply)
 
 
 def _misfire(state: State, side: str, m: str, area: str) -> None:
@@ -130,9 +121,16 @@ def _misfire_actions(state: State, frame: Frame) -> list[Action]:
     return [{"type": "misfire", "unit": m} for m in frame["units"] if unit(state, m)["status"] == "map"]
 
 
-def _misfire_apply(state: State, frame: Frame, action: Action) -> None:
+def _misfire_one(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     _misfire(state, side_of(frame), action["unit"], frame["area"])
 
 
-decision("event_misfire", lambda s, f: side_of(f), _misfire_actions, _misfire_apply)
+# === The frame kinds of this chapter ===
+
+STEPS: dict[str, Kind] = {
+    "event": Decision(_event_actions, {"event": _choi_oi}),
+    "event_mark": Decision(_mark_actions, {"mark": _mark}),
+    "event_displace": Decision(_displace_actions, {"displace": _displace}),
+    "event_misfire": Decision(_misfire_actions, {"misfire": _misfire_one}),
+}

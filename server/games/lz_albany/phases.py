@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, State
+from ...engine.steps import Auto, Decision, Frame, Kind, pop, push
 from .data import TRANSIT
-from .steps import Frame, auto, decision, pop, push, side_of
 from .units import (
     area_name,
     combat_units_at,
@@ -23,7 +23,6 @@ from .units import (
 
 # === §5.13 CASUALTY REMOVAL (AMBIG-3: once, at the end of every Action Phase) ===
 
-@auto("end_action")
 def _end_action(state: State, frame: Frame) -> None:
     pop(state)
     markers = sorted(u for u, rec in state["units"].items() if rec["status"] == "casualty")
@@ -70,14 +69,15 @@ def _recovery_actions(state: State, frame: Frame) -> list[Action]:
     return [*acts, {"type": "end_recovery"}]
 
 
-def _recovery_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "recover":
-        v, o = action["unit"], action["officer"]
-        unit(state, v)["hits"] -= 1
-        frame["used"].append(o)
-        frame["recovered"].append(v)
-        log(state, "recovered", unit=name(v), officer=name(o))
-        return
+def _recover(state: State, frame: Frame, action: Action) -> None:
+    v, o = action["unit"], action["officer"]
+    unit(state, v)["hits"] -= 1
+    frame["used"].append(o)
+    frame["recovered"].append(v)
+    log(state, "recovered", unit=name(v), officer=name(o))
+
+
+def _end_recovery(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     # §5.14 9.1: without an officer, 1d6 per unit with hits; a 6 removes one (AMBIG-17: not twice).
     for uid in sorted(state["units"]):
@@ -87,9 +87,6 @@ def _recovery_apply(state: State, frame: Frame, action: Action) -> None:
             log(state, "recovery_roll", unit=name(uid), face=face, ok=ok)
             if ok:
                 unit(state, uid)["hits"] -= 1
-
-
-decision("recovery", lambda s, f: side_of(f), _recovery_actions, _recovery_apply)
 
 
 # === §5.16 FLARES ===
@@ -121,10 +118,11 @@ def _flare_actions(state: State, frame: Frame) -> list[Action]:
     return [*({"type": "flare", "at": a} for a in flare_areas(state)), {"type": "end_flares"}]
 
 
-def _flare_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "end_flares":
-        pop(state)
-        return
+def _end_flares(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+
+
+def _flare(state: State, frame: Frame, action: Action) -> None:
     # §5.16: the marker stays on the map until Admin (and counts for the casualty removal at the end
     # of the Action Phase); AMBIG-20: it lights the area for the action of this chit only.
     state["flares"] = sorted([*state["flares"], action["at"]])
@@ -134,4 +132,11 @@ def _flare_apply(state: State, frame: Frame, action: Action) -> None:
     log(state, "flare", at=area_name(action["at"]))
 
 
-decision("flares", lambda s, f: side_of(f), _flare_actions, _flare_apply)
+
+# === The frame kinds of this chapter ===
+
+STEPS: dict[str, Kind] = {
+    "end_action": Auto(_end_action),
+    "recovery": Decision(_recovery_actions, {"recover": _recover, "end_recovery": _end_recovery}),
+    "flares": Decision(_flare_actions, {"flare": _flare, "end_flares": _end_flares}),
+}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine import chits
 from ...engine.core import Action, State
-from .steps import Frame, decision, push, side_of
+from ...engine.steps import Decision, Frame, Kind, pop, push
 from .units import area_name, gd, log, name, spec, stacking_count, stacking_limit, tables, unit
 
 
@@ -84,16 +84,26 @@ def _actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _apply(state: State, frame: Frame, action: Action) -> None:
+def _place(state: State, frame: Frame, action: Action) -> None:
     uid = action["unit"]
     frame["units"].remove(uid)
-    if action["type"] == "hold":
-        unit(state, uid)["status"] = "held"  # §6.4: held off the map for the airlift
-        log(state, "held", unit=name(uid))
-    else:
-        arrive(state, uid, action["to"])
+    arrive(state, uid, action["to"])
+    _placed(state, frame)
+
+
+def _hold(state: State, frame: Frame, action: Action) -> None:
+    uid = action["unit"]
+    frame["units"].remove(uid)
+    unit(state, uid)["status"] = "held"  # §6.4: held off the map for the airlift
+    log(state, "held", unit=name(uid))
+    _placed(state, frame)
+
+
+def _placed(state: State, frame: Frame) -> None:
     if not _settle(state, frame):
-        state["stack"].pop()
+        pop(state)
 
 
-decision("place", lambda s, f: side_of(f), _actions, _apply)
+# === The frame kinds of this chapter ===
+
+STEPS: dict[str, Kind] = {"place": Decision(_actions, {"place": _place, "hold": _hold})}

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from ...engine import chits, rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
-from . import activation, combat, events, phases, reinforcements, support  # noqa: F401  (register steps)
+from ...engine.steps import Auto, Decision, Frame, Machine, SequenceOfPlay, pop, push
+from . import activation, combat, events, phases, reinforcements, support
 from .data import LZ, SIDES, STANDARD, dataset
-from .steps import Frame, active_side, auto, legal, pop, push, run
-from .steps import apply as step_apply
-from .units import combat_units_at, finish, gd, log, side_name, strength, tables
+from .units import Reason, combat_units_at, finish, gd, log, side_name, strength, tables
 
 PHASES = ("reinforcement", "event", "action", "recovery", "admin")
 SCENARIOS = ("historical",)
@@ -53,34 +52,24 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
 
 # === §4 SEQUENCE OF PLAY ===
 
-@auto("turn")
-def _turn(state: State, frame: Frame) -> None:
-    i = frame["next"]
-    if i == len(PHASES):
-        state["turn"] += 1
-        frame["next"] = 0
-        return
-    frame["next"] = i + 1
-    phase = PHASES[i]
+def _begin_phase(state: State, frame: Frame, phase: str) -> None:
     state["phase"] = phase
-    if i == 0:
+    if phase == PHASES[0]:
         log(state, "turn", turn=state["turn"], night=state["turn"] in tables(state)["night"]["turns"])
     log(state, "phase", phase={"key": f"phase.{phase}"})
-    if phase == "reinforcement":
-        reinforcements.begin(state)
-    elif phase == "event":
-        events.begin(state)
-    elif phase == "action":
-        push(state, {"kind": "draw"}, {"kind": "end_action"})
-    elif phase == "recovery":
-        phases.begin_recovery(state)
-    else:
-        admin(state)
+    BEGIN[phase](state)
+
+
+def _begin_action(state: State) -> None:
+    push(state, {"kind": "draw"}, {"kind": "end_action"})
+
+
+def _end_turn(state: State, frame: Frame) -> None:
+    state["turn"] += 1
 
 
 # === §4.1 THE CHIT DRAW ===
 
-@auto("draw")
 def _draw(state: State, frame: Frame) -> None:
     """§4 P3: the server draws one chit at random; after it is resolved, the next one."""
     if not state["cup"]:
@@ -161,36 +150,54 @@ def end_game(state: State) -> None:
         log(state, "casualties_on_map", count=markers)
     us, nva = state["vp"]["us"], state["vp"]["nva"]
     if us != nva:
-        finish(state, "us" if us > nva else "nva", "vp")
+        finish(state, "us" if us > nva else "nva", Reason.VP)
     elif controller is not None:
-        finish(state, controller, "tie_lz")  # §4.3: the controller of LZ Albany wins a tie
+        finish(state, controller, Reason.TIE_LZ)  # §4.3: the controller of LZ Albany wins a tie
     else:
         # §4.3: then the side with less officer damage (AMBIG-23: wounds and deaths) wins.
         us_d, nva_d = officer_damage(state, "us"), officer_damage(state, "nva")
         if us_d != nva_d:
-            finish(state, "us" if us_d < nva_d else "nva", "tie_officers")
+            finish(state, "us" if us_d < nva_d else "nva", Reason.TIE_OFFICERS)
         else:
-            finish(state, None, "draw")  # a further tie is unstated: a draw
+            finish(state, None, Reason.DRAW)  # a further tie is unstated: a draw
 
 
 def outcome(state: State) -> Outcome | None:
     r = state["result"]
     if r is None:
         return None
-    return Outcome(r["winner"], r["reason"], r["score"])
+    return Outcome(r["winner"], Reason(r["reason"]), r["score"])
 
 
-# === Who acts, what they may do, and doing it ===
+# === The machine: every frame kind of the game, and who acts, what they may do, and doing it ===
+
+BEGIN = {"reinforcement": reinforcements.begin, "event": events.begin, "action": _begin_action,
+         "recovery": phases.begin_recovery, "admin": admin}
+
+# Every frame of LZ Albany names its side (a reaction, such as return fire, is the opponent's frame).
+MACHINE = Machine(
+    {"turn": SequenceOfPlay(PHASES, _begin_phase, _end_turn), "draw": Auto(_draw)},
+    activation.STEPS, combat.STEPS, support.STEPS, events.STEPS, reinforcements.STEPS, phases.STEPS,
+    owner=lambda state: None,
+)
+
+
+def run(state: State) -> None:
+    """Run the automatic frames until a decision is due (or the match is over)."""
+    MACHINE.run(state)
+
+
+def current(state: State) -> tuple[Frame, Decision] | None:
+    return MACHINE.current(state)
+
 
 def active_roles(state: State) -> frozenset[Role]:
-    side = active_side(state)
-    return frozenset({side}) if side else frozenset()
+    return MACHINE.active_roles(state)
 
 
 def legal_actions(state: State, role: Role) -> list[Action]:
-    return legal(state, role)
+    return MACHINE.legal_actions(state, role)
 
 
 def apply(state: State, role: Role, action: Action) -> State:
-    step_apply(state, role, action)
-    return state
+    return MACHINE.apply(state, role, action)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
+from ...engine.steps import Decision, Frame, Kind, pop, push
 from .combat import concentration, strength_of
 from .data import COLUMBUS, TRANSIT
-from .steps import Frame, decision, pop, push, side_of
 from .units import (
     area_name,
     can_take_hit,
@@ -176,10 +176,12 @@ def _artillery_actions(state: State, frame: Frame) -> list[Action]:
     return [*acts, {"type": "end_artillery"}] if acts else []
 
 
-def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "end_artillery":
-        pop(state)
-        return
+def _done(state: State, frame: Frame, action: Action) -> None:
+    """The US player ends the chit's step (``end_artillery``) or lets the chit go (``pass``)."""
+    pop(state)
+
+
+def _artillery(state: State, frame: Frame, action: Action) -> None:
     battery, target = action["unit"], action["at"]
     frame["fired"].append(battery)
     face = rng.roll(state)
@@ -208,9 +210,6 @@ def _artillery_apply(state: State, frame: Frame, action: Action) -> None:
             push(state, {"kind": "officer_check", "side": side, "area": land, "mode": "each"})
 
 
-decision("artillery", lambda s, f: side_of(f), _artillery_actions, _artillery_apply)
-
-
 # === §5.9 GUNSHIPS ===
 
 def _gunship_actions(state: State, frame: Frame) -> list[Action]:
@@ -223,10 +222,8 @@ def _gunship_actions(state: State, frame: Frame) -> list[Action]:
     return [*acts, {"type": "pass"}] if acts else []
 
 
-def _gunship_apply(state: State, frame: Frame, action: Action) -> None:
+def _gunship(state: State, frame: Frame, action: Action) -> None:
     pop(state)
-    if action["type"] == "pass":
-        return
     target = action["unit"]
     area = unit(state, target)["area"]
     g = tables(state)["gunship"]
@@ -247,9 +244,6 @@ def _gunship_apply(state: State, frame: Frame, action: Action) -> None:
             hit(state, target)
     if hits:
         push(state, {"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
-
-
-decision("gunship", lambda s, f: side_of(f), _gunship_actions, _gunship_apply)
 
 
 # === §5.10 THE SKYRAIDER ===
@@ -278,33 +272,36 @@ def _napalm_unit(state: State, uid: str) -> None:
         log(state, "napalmed", unit=name(uid))
 
 
-def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
+def _skyraider(state: State, frame: Frame, action: Action) -> None:
     pop(state)
-    if action["type"] == "pass":
-        return
-    area, weapon = action["at"], action["weapon"]
-    sky = tables(state)["skyraider"]
+    area = action["at"]
     around = [n for n in gd(state).board.neighbours(area) if n not in (TRANSIT, COLUMBUS)]
-    if weapon == "bombs":
-        # §5.10 A1: 6 dice, plus §5.2 target concentration (+1 per NVA unit over 3 in the area).
-        plus, mods = concentration(state, "nva", area)
-        faces, hits = dice_roll(state, sky["bomb_dice"] + plus)
-        log(state, "bombs", at=area_name(area), faces=faces, hits=hits, mods=mods)
-        frames: list[Frame] = [{"kind": "assign", "side": "nva", "victims": "nva", "area": area, "hits": hits,
-                                "officers": False, "cap": None}]
-        if hits:
-            frames.append({"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
-        # §5.10 A3: collateral on one adjacent area, one unit, a hit on a 6 (AMBIG-15).
-        side_area = _pick(state, around)
-        victims = [u for u in units_at(state, side_area) if not spec(state, u).is_officer]
-        if victims:
-            v = _pick(state, victims)
-            face = rng.roll(state)
-            log(state, "collateral", area=area_name(side_area), unit=name(v), face=face)
-            if face in sky["collateral_hit_on"] and can_take_hit(state, v, None, False):
-                hit(state, v)
-        push(state, *frames)
-        return
+    (_bombs if action["weapon"] == "bombs" else _napalm)(state, area, around)
+
+
+def _bombs(state: State, area: str, around: list[str]) -> None:
+    # §5.10 A1: 6 dice, plus §5.2 target concentration (+1 per NVA unit over 3 in the area).
+    sky = tables(state)["skyraider"]
+    plus, mods = concentration(state, "nva", area)
+    faces, hits = dice_roll(state, sky["bomb_dice"] + plus)
+    log(state, "bombs", at=area_name(area), faces=faces, hits=hits, mods=mods)
+    frames: list[Frame] = [{"kind": "assign", "side": "nva", "victims": "nva", "area": area, "hits": hits,
+                            "officers": False, "cap": None}]
+    if hits:
+        frames.append({"kind": "officer_check", "side": "nva", "area": area, "mode": "one"})
+    # §5.10 A3: collateral on one adjacent area, one unit, a hit on a 6 (AMBIG-15).
+    side_area = _pick(state, around)
+    victims = [u for u in units_at(state, side_area) if not spec(state, u).is_officer]
+    if victims:
+        v = _pick(state, victims)
+        face = rng.roll(state)
+        log(state, "collateral", area=area_name(side_area), unit=name(v), face=face)
+        if face in sky["collateral_hit_on"] and can_take_hit(state, v, None, False):
+            hit(state, v)
+    push(state, *frames)
+
+
+def _napalm(state: State, area: str, around: list[str]) -> None:
     log(state, "napalm", at=area_name(area))
     # §5.10 B1: napalm rolls no dice for the target area, so §5.2 target concentration has nothing to
     # add to; its collateral dice (B3) are one die per adjacent area, not a fire strength: none either.
@@ -319,11 +316,8 @@ def _skyraider_apply(state: State, frame: Frame, action: Action) -> None:
             v = _pick(state, victims)
             face = rng.roll(state)
             log(state, "collateral", area=area_name(n), unit=name(v), face=face)
-            if face in sky["napalm"]["collateral_on"]:
+            if face in tables(state)["skyraider"]["napalm"]["collateral_on"]:
                 _napalm_unit(state, v)
-
-
-decision("skyraider", lambda s, f: side_of(f), _skyraider_actions, _skyraider_apply)
 
 
 # === §5.3 THE DUSTOFF ===
@@ -358,36 +352,36 @@ def _hot_rolls(state: State, area: str) -> list[int]:
     return [rng.roll(state) for _ in range(n)]
 
 
-def _dustoff_apply(state: State, frame: Frame, action: Action) -> None:
+def _dustoff_evacuate(state: State, frame: Frame, action: Action) -> None:
     pop(state)
-    if action["type"] == "pass":
-        return
     area = action["at"]
-    terrain = gd(state).terrain(area)
-    if action["type"] == "evacuate":
-        d = tables(state)["dustoff"]
-        rolls = _hot_rolls(state, area)
-        damaged = any(f in d["hot_zone_damage_on"] for f in rolls)
-        cap = d["capacity"][terrain] - (d["damaged_capacity_minus"] if damaged else 0)
-        cap = max(cap, d["min_capacity"])
-        log(state, "dustoff", at=area_name(area), rolls=rolls, damaged=damaged, capacity=cap)
-        if damaged:
-            score(state, "nva", "air_unit_damaged")
-        markers = [u for u in units_at(state, area, "us") if unit(state, u)["status"] == "casualty"]
-        wounded = [u for u in officers_at(state, area, "us") if unit(state, u)["hits"] == 1]
-        for uid in wounded:
-            _evacuate(state, uid)  # §5.3: any number of wounded officers
-        if len(markers) <= cap:
-            for uid in markers:
-                _evacuate(state, uid)
-            score(state, "us", "casualty_evacuated", len(markers))
-        else:
-            # §5.3: more casualty markers than room: the US player picks which ones board.
-            push(state, {"kind": "evac_choice", "side": "us", "area": area, "left": cap})
-        return
-    # §5.3 airlift: the US player boards held reinforcements, 1/2/3 units by terrain (officers free).
-    push(state, {"kind": "airlift", "side": "us", "area": area, "cap": tables(state)["airlift"]["capacity"][terrain],
-                 "boarded": []})
+    d = tables(state)["dustoff"]
+    rolls = _hot_rolls(state, area)
+    damaged = any(f in d["hot_zone_damage_on"] for f in rolls)
+    cap = d["capacity"][gd(state).terrain(area)] - (d["damaged_capacity_minus"] if damaged else 0)
+    cap = max(cap, d["min_capacity"])
+    log(state, "dustoff", at=area_name(area), rolls=rolls, damaged=damaged, capacity=cap)
+    if damaged:
+        score(state, "nva", "air_unit_damaged")
+    markers = [u for u in units_at(state, area, "us") if unit(state, u)["status"] == "casualty"]
+    wounded = [u for u in officers_at(state, area, "us") if unit(state, u)["hits"] == 1]
+    for uid in wounded:
+        _evacuate(state, uid)  # §5.3: any number of wounded officers
+    if len(markers) <= cap:
+        for uid in markers:
+            _evacuate(state, uid)
+        score(state, "us", "casualty_evacuated", len(markers))
+    else:
+        # §5.3: more casualty markers than room: the US player picks which ones board.
+        push(state, {"kind": "evac_choice", "side": "us", "area": area, "left": cap})
+
+
+def _dustoff_airlift(state: State, frame: Frame, action: Action) -> None:
+    """§5.3 airlift: the US player boards held reinforcements, 1/2/3 units by terrain (officers free)."""
+    pop(state)
+    area = action["at"]
+    cap = tables(state)["airlift"]["capacity"][gd(state).terrain(area)]
+    push(state, {"kind": "airlift", "side": "us", "area": area, "cap": cap, "boarded": []})
 
 
 def _evacuate(state: State, uid: str) -> None:
@@ -402,13 +396,10 @@ def _evac_actions(state: State, frame: Frame) -> list[Action]:
             if unit(state, u)["status"] == "casualty"]
 
 
-def _evac_apply(state: State, frame: Frame, action: Action) -> None:
+def _evacuate_unit(state: State, frame: Frame, action: Action) -> None:
     frame["left"] -= 1
     _evacuate(state, action["unit"])
     score(state, "us", "casualty_evacuated")
-
-
-decision("evac_choice", lambda s, f: side_of(f), _evac_actions, _evac_apply)
 
 
 def _airlift_actions(state: State, frame: Frame) -> list[Action]:
@@ -420,10 +411,11 @@ def _airlift_actions(state: State, frame: Frame) -> list[Action]:
     return acts
 
 
-def _airlift_apply(state: State, frame: Frame, action: Action) -> None:
-    if action["type"] == "board":
-        frame["boarded"] = [*frame["boarded"], action["unit"]]
-        return
+def _board(state: State, frame: Frame, action: Action) -> None:
+    frame["boarded"] = [*frame["boarded"], action["unit"]]
+
+
+def _lift_off(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     area = frame["area"]
     hot = any(combat_units_at(state, a, "nva") for a in gd(state).board.neighbours(area))
@@ -437,7 +429,14 @@ def _airlift_apply(state: State, frame: Frame, action: Action) -> None:
                 hit(state, uid)
 
 
-decision("airlift", lambda s, f: side_of(f), _airlift_actions, _airlift_apply)
+# === The frame kinds of this chapter ===
 
-
-decision("dustoff", lambda s, f: side_of(f), _dustoff_actions, _dustoff_apply)
+STEPS: dict[str, Kind] = {
+    "artillery": Decision(_artillery_actions, {"artillery": _artillery, "end_artillery": _done}),
+    "gunship": Decision(_gunship_actions, {"gunship": _gunship, "pass": _done}),
+    "skyraider": Decision(_skyraider_actions, {"skyraider": _skyraider, "pass": _done}),
+    "dustoff": Decision(_dustoff_actions, {"evacuate": _dustoff_evacuate, "airlift": _dustoff_airlift,
+                                           "pass": _done}),
+    "evac_choice": Decision(_evac_actions, {"evacuate_unit": _evacuate_unit}),
+    "airlift": Decision(_airlift_actions, {"board": _board, "lift_off": _lift_off}),
+}

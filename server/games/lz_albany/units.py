@@ -13,6 +13,7 @@ which does not exist in the state (``engine.chits``).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from ...engine.areas import AreaMap
@@ -190,7 +191,7 @@ def check_thresholds(state: State) -> None:
     vic = tables(state)["victory"]
     if state["vp"]["nva"] >= vic["nva_automatic_victory_at"]:
         # §5.18 / §4.2, AMBIG-4: the NVA win the instant they reach 35, even while retreating.
-        finish(state, "nva", "automatic")
+        finish(state, "nva", Reason.AUTOMATIC)
         return
     if state["vp"]["us"] >= vic["nva_retreat_at_us_vp"] and not state["retreat"]:
         # §5.18 / §5.2E: at 30 US VP the NVA retreat, once; the US scores +3.
@@ -203,10 +204,20 @@ def check_thresholds(state: State) -> None:
         score(state, "us", "nva_retreat")
 
 
-def finish(state: State, winner: str | None, reason: str) -> None:
+class Reason(StrEnum):
+    """Why a match of LZ Albany ended (``Outcome.reason``, the ``reason.<value>`` messages)."""
+
+    AUTOMATIC = "automatic"  # §4.2: the NVA reach 35 VP
+    VP = "vp"  # §5.18: more VP after turn 10
+    TIE_LZ = "tie_lz"  # §4.3: a tie, won by the controller of LZ Albany
+    TIE_OFFICERS = "tie_officers"  # §4.3: then by the side with less officer damage
+    DRAW = "draw"  # a further tie (unstated)
+
+
+def finish(state: State, winner: str | None, reason: Reason) -> None:
     if state["result"] is not None:
         return
-    state["result"] = {"winner": winner, "reason": reason, "score": dict(state["vp"])}
+    state["result"] = {"winner": winner, "reason": reason.value, "score": dict(state["vp"])}
     state["phase"] = "over"
     log(state, "game_over", winner=side_name(winner) if winner else {"key": "side.none"},
         reason={"key": f"reason.{reason}"}, us=state["vp"]["us"], nva=state["vp"]["nva"])

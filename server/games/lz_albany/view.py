@@ -13,8 +13,7 @@ from typing import Any
 
 from ...engine.core import Message, Role, State, visible_log
 from .data import COLUMBUS, SIDES
-from .rules import active_roles, casualties_on_map, lz_controller, lz_strength, officer_damage
-from .steps import current
+from .rules import active_roles, casualties_on_map, current, lz_controller, lz_strength, officer_damage
 from .units import contested_areas, gd, is_night, is_reduced, spec, strength, tables
 
 _STATUS_ORDER = {"map": 0, "casualty": 1, "pending": 2, "held": 3}

@@ -1,9 +1,10 @@
 """§9 combat: building an attack, odds, the CRT, retreats, advance after combat, night combat.
 
 An attack is built step by step (``attack_with`` each attacker, then ``attack`` a hex) and is
-resolved at once. Its consequences run as sub-steps of the combat step, all carried out by the
-attacking player: ``retreat`` (hex by hex, one counter at a time), ``exchange`` (which attacker
-is lost on an Ex) and ``advance``. Then, at night, the surviving attackers are disrupted.
+resolved at once. Its consequences run as frames above the combat step, all decided by the
+attacking player: ``exchange`` (which attacker is lost on an Ex), then the ``aftermath`` (an
+automatic frame) asks for each ``retreat`` (hex by hex, one counter at a time) and the ``advance``,
+and at night disrupts the surviving attackers.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, Message, State
+from ...engine.steps import Auto, Decision, Frame, Kind, pop, push
 from .units import (
     board,
+    by_ref,
     eliminate,
     enemy,
     enter_hex,
@@ -121,12 +124,20 @@ def legal_actions(state: State) -> list[Action]:
     return acts
 
 
-def attack_with(state: State, uid: str) -> None:
-    state["attack"]["attackers"].append(uid)
+def attack_with(state: State, frame: Frame, action: Action) -> None:
+    state["attack"]["attackers"].append(by_ref(state, action["unit"]))
 
 
-def cancel_attack(state: State) -> None:
+def cancel_attack(state: State, frame: Frame, action: Action) -> None:
     state["attack"]["attackers"] = []
+
+
+def attack(state: State, frame: Frame, action: Action) -> None:
+    resolve(state, action["at"])
+
+
+def end_step(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
 
 
 # === Resolution ===
@@ -187,8 +198,9 @@ def resolve(state: State, at: str) -> None:
             _eliminate(state, attackers[0])
         else:
             state["step"] = "exchange"  # the attacking player chooses which attacker is lost
+            push(state, {"kind": "exchange"}, {"kind": "aftermath"})
             return
-    proceed(state)
+    push(state, {"kind": "aftermath"})
 
 
 def _eliminate(state: State, uid: str) -> None:
@@ -196,12 +208,14 @@ def _eliminate(state: State, uid: str) -> None:
     eliminate(state, uid)
 
 
-def proceed(state: State) -> None:
-    """Run what the last combat still owes: retreats, then the advance, then night disruption."""
+def aftermath(state: State, frame: Frame) -> None:
+    """Run what the last combat still owes: retreats, then the advance, then night disruption. A
+    retreat or the advance is a decision pushed above this frame, which runs again after it."""
     while state["retreats"]:
         head = state["retreats"][0]
         if retreat_options(state):
             state["step"] = "retreat"
+            push(state, {"kind": "retreat"})
             return
         log(state, "no_retreat", unit=name(state, head["unit"]))
         _eliminate(state, head["unit"])  # §9: a counter that cannot retreat is eliminated
@@ -211,6 +225,7 @@ def proceed(state: State) -> None:
         combat["advance"] = {"hex": combat["hex"], "unit": None}
         if not occupants(state, combat["hex"]) and advance_options(state):
             state["step"] = "advance"
+            push(state, {"kind": "advance"})
             return
     if not state["dawn"]:
         # §9 night combat: every attacker is disrupted after the combat, whatever the result;
@@ -221,6 +236,7 @@ def proceed(state: State) -> None:
                 log(state, "disrupted", unit=name(state, a))
     state["combat"] = None
     state["step"] = "combat"
+    pop(state)
 
 
 # --- Ex: the attacking player chooses the attacker lost ---
@@ -230,10 +246,9 @@ def exchange_actions(state: State) -> list[Action]:
     return [{"type": "lose", "unit": ref(state, a)} for a in sorted(alive, key=lambda x: ref(state, x))]
 
 
-def lose(state: State, uid: str) -> None:
-    _eliminate(state, uid)
-    state["step"] = "combat"
-    proceed(state)
+def lose(state: State, frame: Frame, action: Action) -> None:
+    _eliminate(state, by_ref(state, action["unit"]))
+    pop(state)
 
 
 # --- Retreat (§9), carried out hex by hex by the attacking player ---
@@ -282,7 +297,8 @@ def retreat_actions(state: State) -> list[Action]:
     return [{"type": "retreat", "unit": ref(state, uid), "to": h} for h in retreat_options(state)]
 
 
-def retreat(state: State, uid: str, to: str) -> None:
+def retreat(state: State, frame: Frame, action: Action) -> None:
+    uid, to = by_ref(state, action["unit"]), action["to"]
     head = state["retreats"][0]
     frm = unit(state, uid)["hex"]
     log(state, "retreat", unit=name(state, uid), frm=frm, to=to)
@@ -295,7 +311,7 @@ def retreat(state: State, uid: str, to: str) -> None:
         if is_up(state, uid):
             unit(state, uid)["face"] = "down"  # §9: a retreating counter is disrupted
             log(state, "disrupted", unit=name(state, uid))
-    proceed(state)
+    pop(state)
 
 
 # --- Advance after combat (§9) ---
@@ -326,7 +342,8 @@ def advance_actions(state: State) -> list[Action]:
     return [*acts, {"type": "no_advance"}]
 
 
-def advance(state: State, uid: str, to: str) -> None:
+def advance(state: State, frame: Frame, action: Action) -> None:
+    uid, to = by_ref(state, action["unit"]), action["to"]
     adv = state["combat"]["advance"]
     log(state, "advance", unit=name(state, uid), frm=unit(state, uid)["hex"], to=to)
     enter_hex(state, uid, to)
@@ -341,10 +358,22 @@ def advance(state: State, uid: str, to: str) -> None:
         adv["hex"] = to
         if adv["extra"] > 0 and advance_options(state):
             return
-    no_advance(state)
+    no_advance(state, frame, action)
 
 
-def no_advance(state: State) -> None:
+def no_advance(state: State, frame: Frame, action: Action) -> None:
     state["combat"]["advance"]["done"] = True
-    state["step"] = "combat"
-    proceed(state)
+    pop(state)
+
+
+# === The frame kinds of combat ===
+
+STEPS: dict[str, Kind] = {
+    "combat": Decision(lambda state, frame: legal_actions(state),
+                       {"attack_with": attack_with, "cancel_attack": cancel_attack, "attack": attack,
+                        "end_step": end_step}),
+    "exchange": Decision(lambda state, frame: exchange_actions(state), {"lose": lose}),
+    "aftermath": Auto(aftermath),
+    "retreat": Decision(lambda state, frame: retreat_actions(state), {"retreat": retreat}),
+    "advance": Decision(lambda state, frame: advance_actions(state), {"advance": advance, "no_advance": no_advance}),
+}

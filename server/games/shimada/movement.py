@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict, deque
 
 from ...engine.core import Action, State
+from ...engine.steps import Decision, Frame, Kind, pop
 from .units import (
     board,
+    by_ref,
     enemy,
     enter_hex,
     is_japanese_infantry,
@@ -28,6 +30,7 @@ from .units import (
     unit,
     zoc,
 )
+from .victory import end_game
 
 
 def begin(state: State) -> None:
@@ -304,3 +307,31 @@ def exit_map(state: State, uid: str) -> None:
     u["hex"] = None
     u["done"] = True
     state["mover"] = None
+
+
+# === The movement step's decisions ===
+
+def _move(state: State, frame: Frame, action: Action) -> None:
+    move(state, by_ref(state, action["unit"]), action["to"])
+
+
+def _exit(state: State, frame: Frame, action: Action) -> None:
+    uid = by_ref(state, action["unit"])
+    exit_map(state, uid)
+    if unit(state, uid)["side"] == "japanese":
+        end_game(state, "japanese")  # §4: sudden death the moment a Japanese counter exits
+
+
+def _end_move(state: State, frame: Frame, action: Action) -> None:
+    end_move(state)
+
+
+def _end_step(state: State, frame: Frame, action: Action) -> None:
+    finish_move(state)
+    pop(state)
+
+
+STEPS: dict[str, Kind] = {
+    "movement": Decision(lambda state, frame: legal_actions(state),
+                         {"move": _move, "exit": _exit, "end_move": _end_move, "end_step": _end_step}),
+}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...engine.core import Action, State
-from .units import log, name, on_map, ref, scenario, turn_face_up, unit
+from ...engine.core import Action, IllegalAction, State
+from ...engine.steps import Decision, Frame, Kind, pop
+from .units import log, name, occupants, on_map, ref, scenario, turn_face_up, unit
 
 
 def begin_recovery(state: State) -> None:
@@ -50,3 +51,23 @@ def break_dawn(state: State) -> None:
     state["dawn"] = True
     log(state, "dawn", turn=state["turn"])
     reveal_all(state, "revealed")
+
+
+# === The recovery step's decisions ===
+
+def _recover(state: State, frame: Frame, action: Action) -> None:
+    """§10: the player names a position; its disrupted counter, whatever it is, turns face up."""
+    at = action["at"]
+    downs = [uid for uid in occupants(state, at, state["player"]) if unit(state, uid)["face"] == "down"]
+    if len(downs) != 1:
+        raise IllegalAction(f"No disrupted counter of yours at {at}.")
+    recover(state, downs[0])
+
+
+def _end_step(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+
+
+STEPS: dict[str, Kind] = {
+    "recovery": Decision(lambda state, frame: legal_actions(state), {"recover": _recover, "end_step": _end_step}),
+}

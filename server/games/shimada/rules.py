@@ -1,4 +1,6 @@
-"""『夜襲!島田戦車隊』 (revised 2017-10-19): §3 setup, §4 victory, §5 sequence of play, dispatch.
+"""『夜襲!島田戦車隊』 (revised 2017-10-19): §3 setup, §5 the sequence of play and §11 the dawn choice,
+composed into one step machine (``engine.steps``) with the frame kinds of movement, combat and
+night; §4 victory is in ``victory.py``.
 
 Rule references (§x.y) are to ``shared/rules/shimada.md``, which follows the seed's numbering.
 """
@@ -9,14 +11,17 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
+from ...engine.steps import Decision, Frame, Machine, SequenceOfPlay, pop, push
 from . import combat, movement, night
 from .data import SIDES, STANDARD, dataset
-from .units import by_ref, log, occupants, scenario, spec, unit
+from .units import log, scenario
+from .victory import Reason, end_game
+from .victory import points as points  # the view counts them through the rules
 
 # §5: each turn the Japanese, then the British player: (1) movement, (2) combat, (3) recovery.
-SEQUENCE: tuple[tuple[str, str], ...] = (
-    ("japanese", "movement"), ("japanese", "combat"), ("japanese", "recovery"),
-    ("british", "movement"), ("british", "combat"), ("british", "recovery"),
+SEQUENCE: tuple[str, ...] = (
+    "japanese.movement", "japanese.combat", "japanese.recovery",
+    "british.movement", "british.combat", "british.recovery",
 )
 
 
@@ -37,6 +42,7 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
         "step": "dawn_choice", "dawn_turn": None, "dawn": False, "units": {},
         "eliminated_down": {s: 0 for s in SIDES}, "slim_entered": False, "mover": None,
         "recovered": 0, "attack": None, "combat": None, "retreats": [], "result": None, "log": [],
+        "stack": [],
     }
     counters = gd.counters
     for uid, c in counters.items():
@@ -49,6 +55,8 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     for hex_id, uid in zip(gd.board.positions, british, strict=True):
         state["units"][uid] = _record("british", "map", hex_id, "down")
     log(state, "setup")
+    # §3: the Japanese player chooses the dawn turn before the first turn begins.
+    push(state, {"kind": "dawn_choice", "side": "japanese"}, {"kind": "turn"})
     return state
 
 
@@ -58,15 +66,30 @@ def setup(scenario_id: str, options: Options, seed: bytes) -> State:
 
 # === §5 SEQUENCE OF PLAY and §11 dawn ===
 
-def _begin(state: State, player: str, step: str) -> None:
+BEGIN = {"movement": movement.begin, "combat": combat.begin, "recovery": night.begin_recovery}
+
+
+def _player_step(phase: str) -> tuple[str, str]:
+    player, step = phase.split(".")
+    return player, step
+
+
+def begin_step(state: State, player: str, step: str) -> None:
+    """``player``'s ``step`` begins: its chapter's preparations, then its decision on the stack."""
     state["player"], state["step"] = player, step
-    if step == "movement":
-        movement.begin(state)
-    elif step == "combat":
-        combat.begin(state)
-    else:
-        night.begin_recovery(state)
+    BEGIN[step](state)
+    push(state, {"kind": step})
+
+
+def _begin_phase(state: State, frame: Frame, phase: str) -> None:
+    player, step = _player_step(phase)
+    begin_step(state, player, step)
     log(state, "step", player={"key": f"side.{player}"}, step={"key": f"step.{step}"})
+
+
+def _skip(state: State, phase: str) -> bool:
+    player, step = _player_step(phase)
+    return state["turn"] == 1 and player == "british" and step != "recovery"  # §5: turn 1, British recover
 
 
 def _start_turn(state: State) -> None:
@@ -75,145 +98,76 @@ def _start_turn(state: State) -> None:
         night.break_dawn(state)  # §11: dawn breaks at the start of the chosen turn
 
 
-def next_step(state: State) -> None:
-    i = SEQUENCE.index((state["player"], state["step"]))
-    while True:
-        i += 1
-        if i == len(SEQUENCE):
-            if state["turn"] >= scenario(state)["turns"]:
-                end_game(state, None)
-                return
-            state["turn"] += 1
-            _start_turn(state)
-            i = 0
-        player, step = SEQUENCE[i]
-        if state["turn"] == 1 and player == "british" and step != "recovery":
-            continue  # §5: on turn 1 the British only recover
-        _begin(state, player, step)
+def _end_turn(state: State, frame: Frame) -> None:
+    if state["turn"] >= scenario(state)["turns"]:
+        end_game(state, None)
         return
-
-
-def choose_dawn(state: State, turn: int) -> None:
-    """§3: the Japanese player secretly chooses the turn at whose start dawn breaks."""
-    state["dawn_turn"] = turn
-    log(state, "dawn_chosen", readers=["japanese"], turn=turn)
+    state["turn"] += 1
     _start_turn(state)
-    _begin(state, *SEQUENCE[0])
 
 
-# === §4 VICTORY ===
-
-def points(state: State, public: bool) -> dict[str, int]:
-    """§4 points. ``public`` counts only what everyone can see (face-up eliminated counters)."""
-    pts = scenario(state)["points"]
-    score = {"japanese": pts["slim"] if state["slim_entered"] else 0, "british": 0}
-    for uid, u in state["units"].items():
-        if public and u["face"] != "up":
-            continue
-        kind = spec(state, uid).kind
-        if u["status"] == "eliminated" and u["side"] == "british" and kind == "hq":
-            score["japanese"] += pts["british_hq"]
-        elif u["status"] == "eliminated" and u["side"] == "japanese":
-            score["british"] += pts["japanese_tank"] if kind == "tank" else pts["japanese_infantry"]
-        elif u["status"] == "exited" and u["side"] == "british":
-            score["british"] += pts["british_exit"]
-    return score
+def start_at(state: State, player: str, step: str) -> None:
+    """Put a position built by hand (a test's) at the start of ``player``'s ``step``: the turn's
+    sequence goes on after it, as in play."""
+    state["stack"] = [{"kind": "turn", "next": SEQUENCE.index(f"{player}.{step}") + 1}]
+    begin_step(state, player, step)
 
 
-def end_game(state: State, winner: str | None) -> None:
-    """§4: the sudden-death exit, or the points after the last turn (everything is revealed)."""
-    night.reveal_all(state, "final_reveal")
-    score = points(state, public=False)
-    if winner is not None:
-        reason = "exit"
-    elif score["japanese"] != score["british"]:
-        winner = max(score, key=lambda s: score[s])
-        reason = "points"
-    else:
-        reason = "tie"  # AMBIG-4: a tie is not in the rules; it is a draw.
-    state["result"] = {"winner": winner, "reason": reason, "score": score}
-    state["player"], state["step"], state["mover"] = None, "over", None
-    log(state, "game_over", winner={"key": f"side.{winner}" if winner else "side.none"},
-        reason={"key": f"reason.{reason}"}, japanese=score["japanese"], british=score["british"],
-        dawn_turn=state["dawn_turn"])
+def _dawn_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "choose_dawn", "turn": t} for t in scenario(state)["dawn_choices"]]
 
+
+def _choose_dawn(state: State, frame: Frame, action: Action) -> None:
+    """§3: the Japanese player secretly chooses the turn at whose start dawn breaks; then turn 1."""
+    pop(state)
+    state["dawn_turn"] = int(action["turn"])
+    log(state, "dawn_chosen", readers=["japanese"], turn=state["dawn_turn"])
+    _start_turn(state)
+
+
+# === §4 VICTORY (victory.py) ===
 
 def outcome(state: State) -> Outcome | None:
     r = state["result"]
     if r is None:
         return None
-    return Outcome(r["winner"], r["reason"], r["score"])
+    return Outcome(r["winner"], Reason(r["reason"]), r["score"])
 
 
-# === Who acts, what they may do, and doing it ===
+# === The machine: every frame kind of the game, and who acts, what they may do, and doing it ===
+
+# A frame without a side is the phasing player's (every sub-step of combat is the attacker's).
+MACHINE = Machine(
+    {"turn": SequenceOfPlay(SEQUENCE, _begin_phase, _end_turn, _skip),
+     "dawn_choice": Decision(_dawn_actions, {"choose_dawn": _choose_dawn})},
+    movement.STEPS, combat.STEPS, night.STEPS,
+    owner=lambda state: state["player"],
+)
+
 
 def active_roles(state: State) -> frozenset[Role]:
-    if state["result"] is not None:
-        return frozenset()
-    if state["step"] == "dawn_choice":
-        return frozenset({"japanese"})
-    return frozenset({state["player"]})
+    return MACHINE.active_roles(_resumed(state))
 
 
 def legal_actions(state: State, role: Role) -> list[Action]:
-    if role not in active_roles(state):
-        return []
-    step = state["step"]
-    if step == "dawn_choice":
-        return [{"type": "choose_dawn", "turn": t} for t in scenario(state)["dawn_choices"]]
-    if step == "movement":
-        return movement.legal_actions(state)
-    if step == "combat":
-        return combat.legal_actions(state)
-    if step == "retreat":
-        return combat.retreat_actions(state)
-    if step == "exchange":
-        return combat.exchange_actions(state)
-    if step == "advance":
-        return combat.advance_actions(state)
-    return night.legal_actions(state)
-
-
-def _recovering(state: State, at: str) -> str:
-    downs = [uid for uid in occupants(state, at, state["player"]) if unit(state, uid)["face"] == "down"]
-    if len(downs) != 1:
-        raise IllegalAction(f"No disrupted counter of yours at {at}.")
-    return downs[0]
+    return MACHINE.legal_actions(_resumed(state), role)
 
 
 def apply(state: State, role: Role, action: Action) -> State:
-    kind = action["type"]
-    if kind == "choose_dawn":
-        choose_dawn(state, int(action["turn"]))
-    elif kind == "move":
-        movement.move(state, by_ref(state, action["unit"]), action["to"])
-    elif kind == "end_move":
-        movement.end_move(state)
-    elif kind == "exit":
-        uid = by_ref(state, action["unit"])
-        movement.exit_map(state, uid)
-        if unit(state, uid)["side"] == "japanese":
-            end_game(state, "japanese")  # §4: sudden death the moment a Japanese counter exits
-    elif kind == "attack_with":
-        combat.attack_with(state, by_ref(state, action["unit"]))
-    elif kind == "cancel_attack":
-        combat.cancel_attack(state)
-    elif kind == "attack":
-        combat.resolve(state, action["at"])
-    elif kind == "retreat":
-        combat.retreat(state, by_ref(state, action["unit"]), action["to"])
-    elif kind == "lose":
-        combat.lose(state, by_ref(state, action["unit"]))
-    elif kind == "advance":
-        combat.advance(state, by_ref(state, action["unit"]), action["to"])
-    elif kind == "no_advance":
-        combat.no_advance(state)
-    elif kind == "recover":
-        night.recover(state, _recovering(state, action["at"]))
-    elif kind == "end_step":
-        if state["step"] == "movement":
-            movement.finish_move(state)
-        next_step(state)
-    else:
-        raise IllegalAction(f"Unknown action {kind!r}.")
-    return state
+    return MACHINE.apply(_resumed(state), role, action)
+
+
+def _resumed(state: State) -> State:
+    """A state stored before the step machine has no ``stack``: the same match, its stack rebuilt
+    from its ``step`` (a sub-step of combat sits on the combat step and the aftermath)."""
+    if "stack" in state:
+        return state
+    step, player = state["step"], state["player"]
+    stack: list[Frame] = []
+    if state["result"] is None and step == "dawn_choice":
+        stack = [{"kind": "turn"}, {"kind": "dawn_choice", "side": "japanese"}]
+    elif state["result"] is None:
+        sub = step in ("retreat", "exchange", "advance")
+        stack = [{"kind": "turn", "next": SEQUENCE.index(f"{player}.{'combat' if sub else step}") + 1}]
+        stack += [{"kind": "combat"}, {"kind": "aftermath"}, {"kind": step}] if sub else [{"kind": step}]
+    return {**state, "stack": stack}

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import partial
 from typing import Any
 
+from ...engine.cache import Memo
 from ...engine.core import OMNISCIENT, Message, Role, State
 from . import combat, movement
 from .data import SIDES
@@ -77,9 +79,29 @@ def _scrub(state: State, obj: Any, omniscient: bool) -> Any:
     return {k: _scrub(state, v, omniscient) for k, v in obj.items()}
 
 
-_LINES: dict[tuple[int, bool, tuple[str, ...]], tuple[Any, Any]] = {}
-_UIDS: dict[int, tuple[Any, tuple[str, ...]]] = {}
-_CACHE_SIZE = 200_000
+Record = tuple[Any, tuple[str, ...], dict[Any, Any]]  # an entry, the counters it names, its lines by faces
+
+
+class ScrubbedLines:
+    """The scrubbed forms of log lines, kept while the process lives, for at most ``bound`` entries.
+    Log entries are immutable and shared between states, so an entry's lines are kept by the entry's
+    id, one per set of faces of the counters it names; a kept record holds its entry, so the id
+    stays the entry's own while kept, and a record whose entry is not the one asked about is never
+    used."""
+
+    def __init__(self, bound: int) -> None:
+        self.entries: Memo[Record] = Memo(bound)
+
+    def record(self, entry: dict[str, Any]) -> Record:
+        kept = self.entries.get(id(entry), partial(_new_record, entry))
+        return kept if kept[0] is entry else _new_record(entry)
+
+
+def _new_record(entry: dict[str, Any]) -> Record:
+    return entry, tuple(_uids_in(entry.get("args"))), {}
+
+
+LINES = ScrubbedLines(bound=100_000)  # entries; a few lines each (the old 200 000 lines)
 
 
 def _uids_in(obj: Any) -> list[str]:
@@ -91,28 +113,21 @@ def _uids_in(obj: Any) -> list[str]:
 
 
 def _log(state: State, role: Role | None, omniscient: bool) -> list[Any]:
-    """The log lines ``role`` may read, scrubbed. Log entries are immutable and shared between
-    states, so a line's scrubbed form is kept, keyed by the entry and the faces of the counters it
-    names, and reused while the entry lives (the cache holds the entry, so its id stays its own)."""
+    """The log lines ``role`` may read, scrubbed (kept in ``LINES``)."""
     out = []
+    peek = LINES.entries.peek
     for entry in state["log"]:
         to = entry.get("to")
         if not (to is None or omniscient or (role is not None and role in to)):
             continue
-        known = _UIDS.get(id(entry))
-        if known is None or known[0] is not entry:
-            known = (entry, tuple(_uids_in(entry.get("args"))))
-            _UIDS[id(entry)] = known
-        faces = () if omniscient else tuple(unit(state, u)["face"] for u in known[1])
-        key = (id(entry), omniscient, faces)
-        hit = _LINES.get(key)
-        if hit is None or hit[0] is not entry:
-            line = _scrub(state, {k: v for k, v in entry.items() if k != "to"}, omniscient)
-            if len(_LINES) > _CACHE_SIZE:
-                _LINES.clear()
-                _UIDS.clear()
-            hit = _LINES[key] = (entry, line)
-        out.append(hit[1])
+        record = peek(id(entry))
+        if record is None or record[0] is not entry:
+            record = LINES.record(entry)
+        faces = (True, ()) if omniscient else (False, tuple(unit(state, u)["face"] for u in record[1]))
+        line = record[2].get(faces)
+        if line is None:
+            line = record[2][faces] = _scrub(state, {k: v for k, v in entry.items() if k != "to"}, omniscient)
+        out.append(line)
     return out
 
 

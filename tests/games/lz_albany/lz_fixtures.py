@@ -23,10 +23,10 @@ from typing import Any
 
 from server.engine import rng
 from server.engine.core import Action, State, apply_action, make_view
+from server.engine.steps import push
 from server.games.lz_albany import RULES
 from server.games.lz_albany.data import COLUMBUS, STANDARD, TRANSIT, build, dataset, register
-from server.games.lz_albany.rules import new_state
-from server.games.lz_albany.steps import push, run
+from server.games.lz_albany.rules import new_state, run
 
 # === A SMALL MAP OF ITS OWN ===
 

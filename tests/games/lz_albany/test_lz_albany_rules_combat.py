@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from lz_fixtures import Pos, active, acts, do, force, logs, step, unit
 
-from server.games.lz_albany.steps import push, run
+from server.engine.steps import push
+from server.games.lz_albany.rules import run
 from server.games.lz_albany.units import hit
 
 FIRE = {"type": "fire", "from": "T2", "at": "T3"}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from lz_fixtures import World, acts, artillery, do, force, logs, officer, rifle, step, unit
 
 from server.engine.core import State
-from server.games.lz_albany.steps import push, run
+from server.engine.steps import push
+from server.games.lz_albany.rules import run
 
 # A small map:  W - LZ_ALBANY - E - J, E on the east edge (so E - TRANSIT - LZ_COLUMBUS).
 AREAS: dict[str, str | dict[str, object]] = {"W": "grass", "E": {"terrain": "grass", "map_edge": ["east"]},

@@ -213,7 +213,8 @@ def test_choi_oi_no_fire_marker_stops_fire_this_turn() -> None:
     assert acts(s) == [{"type": "mark", "unit": "US-A27-1"}]
     s = do(s, {"type": "mark", "unit": "US-A27-1"})
     assert unit(s, "US-A27-1")["markers"] == ["no_fire"]
-    from server.games.lz_albany.steps import push, run
+    from server.engine.steps import push
+    from server.games.lz_albany.rules import run
     push(s, {"kind": "act", "side": "us", "group": "27ab", "mode": "fire", "left": 1, "adrenaline": False,
              "joined": [], "moved": {}, "fired": [], "carry": {}})
     run(s)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from lz_fixtures import Pos, World, active, acts, do, force, logs, rifle, step, unit, view
 
 from server.engine.core import OMNISCIENT
+from server.engine.steps import push
 from server.games.lz_albany import RULES
 from server.games.lz_albany.data import dataset
-from server.games.lz_albany.steps import push, run
+from server.games.lz_albany.rules import run
 from server.games.lz_albany.units import score, stacking_count
 
 UNITS = dataset().units

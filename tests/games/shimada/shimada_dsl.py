@@ -16,9 +16,9 @@ from typing import Any
 
 from server.engine import rng
 from server.engine.core import OMNISCIENT, Action, State, apply_action, make_view
-from server.games.shimada import RULES, combat, movement, night
+from server.games.shimada import RULES
 from server.games.shimada.data import GameData, dataset, register
-from server.games.shimada.rules import new_state
+from server.games.shimada.rules import new_state, start_at
 
 _names = itertools.count()
 
@@ -124,12 +124,7 @@ class Pos:
         return self
 
     def _begin(self) -> None:
-        if self._step == "movement":
-            movement.begin(self.state)
-        elif self._step == "combat":
-            combat.begin(self.state)
-        elif self._step == "recovery":
-            night.begin_recovery(self.state)
+        start_at(self.state, self.state["player"], self._step)
 
 
 def active(state: State) -> str:
