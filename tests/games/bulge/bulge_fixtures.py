@@ -28,7 +28,7 @@ from server.engine.core import Action, State, apply_action
 from server.engine.testing import Kit, Position
 from server.games.bulge import RULES, combat, movement
 from server.games.bulge.data import Board, GameData, Tables, register, units_from_data
-from server.games.bulge.rules import new_state
+from server.games.bulge.rules import _begin_phase, new_state
 
 COLS, ROWS = 10, 8
 _names = itertools.count()
@@ -213,6 +213,13 @@ class Pos(Position):
         else:
             combat.begin(s)
         return s
+
+
+def begin_phase(state: State) -> State:
+    """The phase begins as in play, on a begun position: its log line, then the steps that come before its
+    main step (§9.6 lines, §10 air), which ``Pos.begin`` leaves out."""
+    _begin_phase(state)
+    return state
 
 
 # The kit's verbs (engine.testing.Kit), bound to the Bulge.

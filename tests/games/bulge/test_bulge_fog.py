@@ -12,7 +12,6 @@ from bulge_fixtures import World, act, force, last_line, legal, roll_for, view
 from server.engine.core import State
 from server.engine.testing import PlayoutError, check_leaks
 from server.games.bulge import RULES, fog
-from server.games.bulge.units import board
 from server.games.bulge.view import revealed
 
 MAIN_ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
@@ -210,7 +209,7 @@ def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> N
     w = World(roads=[MAIN_ROAD])
     s = (w.pos(turn=3, player="allied", fog=True).place("U-INF1", "0807").place("G-PZ1", "0502").place("G-VG1", "0102")
          .place("G-COM", "0302").begin())
-    b = board(s)
+    b = w.board
     eyes = fog.sight(s, "allied")
     kinds = {}
     for k, kind in enumerate(fog.VARIANTS):

@@ -7,7 +7,6 @@ from typing import Any
 from bulge_fixtures import World, act, active, force, last_line, legal, lines, roll_for, types, view
 
 from server.engine.core import State
-from server.games.bulge.units import board
 
 
 def declare(state: State, at: str, *uids: str) -> State:
@@ -255,7 +254,7 @@ def test_fortress_dr_becomes_d_and_the_d_allows_option_retreat() -> None:
     s2 = act(s2, legal(s2)[0])
     u = s2["units"]["U-INF1"]
     assert (u["steps"], u["option_retreat"]) == (1, False)
-    assert board(s2).grid.distance("0604", u["hex"]) == 2
+    assert w.board.grid.distance("0604", u["hex"]) == 2
 
 
 def test_no_retreat_choice_where_no_retreat_exists() -> None:

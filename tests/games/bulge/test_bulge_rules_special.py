@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bulge_fixtures import ENTRIES, World, act, active, force, last_line, legal, moves, types, view
+from bulge_fixtures import ENTRIES, World, act, active, begin_phase, force, last_line, legal, moves, types, view
 
 from server.games.bulge import special, supply
 
@@ -42,8 +42,7 @@ def test_army_zone_attack_ban_turns_5_to_9() -> None:
     w = World(army_lines=LINES)
     s = (w.pos(turn=6, phase="combat_1").place("G-VG1", "0804", setup=True).place("G-5VG", "0704", setup=True)
          .place("U-INF1", "0705").begin())
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     assert s["step"] == "lines" and active(s) == "german"
     s = act(s, {"type": "end_lines"})
     declarers = {a["unit"] for a in legal(s) if a["type"] == "declare"}
@@ -54,8 +53,7 @@ def test_army_zone_line_extension_steps_west() -> None:
     """§9.6(1): the German player extends a line from its end, each step NW, W or SW."""
     w = World(army_lines=LINES)
     s = w.pos(turn=6, phase="combat_1").place("G-PZ1", "0904", setup=True).place("U-INF1", "0905").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     steps = sorted(a["to"] for a in legal(s) if a["type"] == "extend_line" and a["line"] == "5Pz/7")
     assert steps == ["0805", "0806", "0807"]
     s = act(s, {"type": "extend_line", "line": "5Pz/7", "to": "0805"},
@@ -68,8 +66,7 @@ def test_army_zones_void_from_turn_10() -> None:
     """§9.6(4): from turn 10 no lines are drawn and every unit may attack from anywhere."""
     w = World(army_lines=LINES)
     s = w.pos(turn=10, phase="combat_1").place("G-VG1", "0804", setup=True).place("U-INF1", "0805").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     assert s["step"] == "air_defence"  # turn 10 is an air turn, but no lines are drawn
     s = act(s, {"type": "end_air"})
     assert s["step"] == "declare" and any(a["type"] == "declare" for a in legal(s))
@@ -209,8 +206,7 @@ def test_interdiction_costs_road_mp_and_a_step() -> None:
     road hex in the area, and a stack entering the marker's hex loses a step."""
     w = World(roads=[["0204", "0304", "0404", "0504", "0604", "0704"]])
     s = w.pos(turn=8).place("G-PZ1", "0204").place("U-INF1", "0108").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     assert s["step"] == "air_interdiction" and active(s) == "allied"
     s = act(s, {"type": "air_interdict", "at": "0604"}, {"type": "end_air"})
     assert s["step"] == "move" and active(s) == "german"
@@ -226,8 +222,7 @@ def test_defensive_and_offensive_support_shift_one_column() -> None:
     declaration: 1R."""
     w = World()
     s = w.pos(turn=8, phase="combat_1").place("G-PZ1", "0504").place("U-INF1", "0604").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     s = step_through(s, "air_defence")
     s = act(s, {"type": "air_defend", "at": "0604"}, {"type": "end_air"},
             {"type": "declare", "unit": "G-PZ1", "at": "0604"})
@@ -243,13 +238,12 @@ def test_six_fb_markers_per_turn_and_none_before_turn_8() -> None:
     """§10.1-§10.3: 6 FB uses per game turn on air turns only."""
     w = World()
     s = w.pos(turn=8).place("G-PZ1", "0504").place("U-INF1", "0108").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     for h in ("0403", "0503", "0404", "0604", "0405", "0505"):
         s = act(s, {"type": "air_interdict", "at": h})
     assert types(s) == ["end_air"] and special.fb_left(s) == 0
     s7 = w.pos(turn=7).place("G-PZ1", "0504").begin()
-    _begin_phase(s7)
+    begin_phase(s7)
     assert s7["step"] == "move"
 
 
@@ -437,8 +431,7 @@ def test_misdirected_unit_not_finding_the_commando_goes_where_led() -> None:
 # --- §10.4 where interdiction may go ---
 
 def interdiction_offer(s: Any) -> set[str]:
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     assert s["step"] == "air_interdiction"
     return {a["at"] for a in legal(s) if a["type"] == "air_interdict"}
 

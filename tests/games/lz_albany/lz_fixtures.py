@@ -145,15 +145,26 @@ class Pos(Position):
         return self.state
 
     def frame(self, frame: dict[str, Any]) -> State:
-        push(self.state, frame)
-        run(self.state)
-        return self.state
+        return begin_frame(self.state, frame)
 
     def activation(self, side: str, group: str | None, mode: str, *, left: int = 1,
                    joined: tuple[str, ...] = ()) -> State:
         """An activation already chosen (the chit drawn, the group and face picked)."""
-        return self.frame({"kind": "act", "side": side, "group": group, "mode": mode, "left": left,
-                           "adrenaline": left > 1, "joined": list(joined), "moved": {}, "fired": [], "carry": {}})
+        return self.frame(activation_frame(side, group, mode, left=left, joined=joined))
+
+
+def begin_frame(state: State, frame: dict[str, Any]) -> State:
+    """``frame`` begins on top of the state's stack, run as in play up to the next decision."""
+    push(state, frame)
+    run(state)
+    return state
+
+
+def activation_frame(side: str, group: str | None, mode: str, *, left: int = 1,
+                     joined: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The frame of an activation already chosen: the chit drawn, the group and face picked."""
+    return {"kind": "act", "side": side, "group": group, "mode": mode, "left": left, "adrenaline": left > 1,
+            "joined": list(joined), "moved": {}, "fired": [], "carry": {}}
 
 
 # The kit's verbs (engine.testing.Kit), bound to LZ Albany.

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, act, active, force, last_line, legal, lines, step, unit
+from lz_fixtures import Pos, act, activation_frame, active, begin_frame, force, last_line, legal, lines, step, unit
 
-from server.games.lz_albany.steps import push, run
 from server.games.lz_albany.units import hit
 
 FIRE = {"type": "fire", "from": "T2", "at": "T3"}
@@ -244,9 +243,7 @@ def test_nva_melee_in_lz_columbus_scores_two_once() -> None:
     s = act(force(s, 1, 1), {"type": "end_activation"})
     assert s["vp"]["nva"] == 2 and s["melee_columbus"] and len(lines(s, "melee")) == 1
     s = act(s, {"type": "end_retreat"})  # the NVA stay; the US never leave Columbus (§5.3)
-    push(s, {"kind": "act", "side": "nva", "group": "33", "mode": "fire", "left": 1, "adrenaline": False,
-             "joined": [], "moved": {}, "fired": [], "carry": {}})
-    run(s)
+    begin_frame(s, activation_frame("nva", "33", "fire"))
     s = act(force(s, 1, 1), {"type": "end_activation"})
     assert len(lines(s, "melee")) == 2 and s["vp"]["nva"] == 2
 

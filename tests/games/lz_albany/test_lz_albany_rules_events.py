@@ -3,10 +3,23 @@ Columbus among the areas (shared/rules/lz_albany.md; seed §3.5 and the Choi Oi 
 
 from __future__ import annotations
 
-from lz_fixtures import World, act, artillery, force, last_line, legal, lines, officer, rifle, step, unit
+from lz_fixtures import (
+    World,
+    act,
+    activation_frame,
+    artillery,
+    begin_frame,
+    force,
+    last_line,
+    legal,
+    lines,
+    officer,
+    rifle,
+    step,
+    unit,
+)
 
 from server.engine.core import State
-from server.games.lz_albany.steps import push, run
 
 # A small map:  W - LZ_ALBANY - E - J, E on the east edge (so E - TRANSIT - LZ_COLUMBUS).
 AREAS: dict[str, str | dict[str, object]] = {"W": "grass", "E": {"terrain": "grass", "map_edge": ["east"]},
@@ -24,17 +37,13 @@ def _world() -> World:
 def _event(state: State, face: int, area: str, *then: int) -> State:
     """The NVA player picks ``area`` in the Event Phase and rolls ``face`` on the Choi Oi table; the
     draws after it (random picks, dice) are ``then``."""
-    push(state, {"kind": "event", "side": "nva"})
-    run(state)
+    begin_frame(state, {"kind": "event", "side": "nva"})
     return act(force(state, face, *then), {"type": "event", "at": area})
 
 
 def _activate(state: State, group: str, mode: str) -> State:
     """Then a chit of the same turn activates the US ``group`` (§4.1)."""
-    push(state, {"kind": "act", "side": "us", "group": group, "mode": mode, "left": 1, "adrenaline": False,
-                 "joined": [], "moved": {}, "fired": [], "carry": {}})
-    run(state)
-    return state
+    return begin_frame(state, activation_frame("us", group, mode))
 
 
 def _moves(state: State, uid: str) -> list[str]:
@@ -63,8 +72,7 @@ def _battery() -> State:
 
 
 def _artillery_chit(state: State) -> State:
-    push(state, {"kind": "artillery", "side": "us", "chit": "us_art", "fired": []})
-    run(state)
+    begin_frame(state, {"kind": "artillery", "side": "us", "chit": "us_art", "fired": []})
     return state
 
 

@@ -4,7 +4,23 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, World, act, active, force, last_line, legal, lines, mortar, officer, rifle, step, unit
+from lz_fixtures import (
+    Pos,
+    World,
+    act,
+    activation_frame,
+    active,
+    begin_frame,
+    force,
+    last_line,
+    legal,
+    lines,
+    mortar,
+    officer,
+    rifle,
+    step,
+    unit,
+)
 
 # === §5.7 MORTARS ===
 
@@ -215,10 +231,7 @@ def test_choi_oi_no_fire_marker_stops_fire_this_turn() -> None:
     assert legal(s) == [{"type": "mark", "unit": "US-A27-1"}]
     s = act(s, {"type": "mark", "unit": "US-A27-1"})
     assert unit(s, "US-A27-1")["markers"] == ["no_fire"]
-    from server.games.lz_albany.steps import push, run
-    push(s, {"kind": "act", "side": "us", "group": "27ab", "mode": "fire", "left": 1, "adrenaline": False,
-             "joined": [], "moved": {}, "fired": [], "carry": {}})
-    run(s)
+    begin_frame(s, activation_frame("us", "27ab", "fire"))
     assert not [a for a in legal(s) if a["type"] == "fire"]
 
 

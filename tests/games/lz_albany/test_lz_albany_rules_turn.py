@@ -3,12 +3,24 @@
 
 from __future__ import annotations
 
-from lz_fixtures import Pos, World, act, active, force, legal, lines, rifle, step, unit, view
+from lz_fixtures import (
+    Pos,
+    World,
+    act,
+    active,
+    begin_frame,
+    force,
+    legal,
+    lines,
+    rifle,
+    step,
+    unit,
+    view,
+)
 
 from server.engine.core import OMNISCIENT
 from server.games.lz_albany import RULES
 from server.games.lz_albany.data import dataset
-from server.games.lz_albany.steps import push, run
 from server.games.lz_albany.units import score, stacking_count
 
 UNITS = dataset().units
@@ -150,8 +162,7 @@ def test_a_reinforcement_without_room_waits_for_the_next_turn() -> None:
     assert not [a for a in RULES.legal_actions(s, "us") if a["type"] == "place"]
     s["units"]["us-5"]["area"] = "LZ_ALBANY"
     s["turn"], s["stack"] = 3, []
-    push(s, {"kind": "turn", "next": 0})
-    run(s)
+    begin_frame(s, {"kind": "turn", "next": 0})
     assert legal(s) == [{"type": "place", "unit": "new", "to": "G2"}]
 
 
