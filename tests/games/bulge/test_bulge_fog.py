@@ -344,7 +344,7 @@ def test_fog_public_facts_made_out_of_the_enemys_sight_are_a_reveal(case: Any) -
     before, action = case()
     after = act(before, action)
     (mover,) = before["mover"]["units"]
-    enemy = "allied" if before["units"][mover]["side"] == "german" else "german"
+    enemy = {"german": "allied", "allied": "german"}[before["units"][mover]["side"]]
     assert not seen_on_the_map(before, enemy, mover) and not seen_on_the_map(after, enemy, mover)
     assert view(before, enemy) != view(after, enemy)  # it reads something new
     assert revealed(before, after)

@@ -35,12 +35,12 @@ def fresh(seed: bytes = b"t") -> dict:
 def test_setup_places_turn_one_units_at_their_historical_areas() -> None:
     """§3.2C/E: McDade, A, C, D/2-7 and the NVA of 1/33 and 66 (6, 7, 8) start on the map."""
     s = fresh()
-    for uid, spec in UNITS.items():
-        if spec.entry_turn == 1:
-            assert unit(s, uid) | {} and unit(s, uid)["area"] == spec.historical_area
-            assert unit(s, uid)["status"] == "map"
-        else:
-            assert unit(s, uid)["status"] == "pending" and unit(s, uid)["area"] is None
+    first = {uid: spec for uid, spec in UNITS.items() if spec.entry_turn == 1}
+    for uid, spec in first.items():
+        assert unit(s, uid) | {} and unit(s, uid)["area"] == spec.historical_area
+        assert unit(s, uid)["status"] == "map"
+    for uid in UNITS.keys() - first.keys():
+        assert unit(s, uid)["status"] == "pending" and unit(s, uid)["area"] is None
 
 
 def test_turn_one_pool_holds_four_nva_fire_move_chits() -> None:
@@ -155,8 +155,8 @@ def test_a_reinforcement_without_room_waits_for_the_next_turn() -> None:
     """§3.2D, AMBIG-31: the circles G1 and G2 are full (3 each): the platoon cannot be placed on turn
     2, so it stays on the Turn Track; on turn 3, with room in G2, it is placed there."""
     p = _circles().pos(turn=2)
-    for k in range(6):
-        p.place(f"us-{k}", "G1" if k < 3 else "G2")
+    for k, circle in enumerate(["G1"] * 3 + ["G2"] * 3):
+        p.place(f"us-{k}", circle)
     s = _turn_two(p)
     assert unit(s, "new")["status"] == "pending" and lines(s, "reinforcement_delayed")
     assert not [a for a in RULES.legal_actions(s, "us") if a["type"] == "place"]
