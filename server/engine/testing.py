@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from . import rng
-from .core import Action, Role, Rules, State, apply_action, canonical, make_view
+from .core import Action, Role, Rules, State, apply_action, canonical, json_copy, make_view
 
 
 class PlayoutError(AssertionError):
@@ -187,6 +187,7 @@ class Kit:
         return state
 
     def unit(self, state: State, uid: str) -> dict[str, Any]:
+        """A unit's record (each game keeps its units in ``state["units"]``)."""
         rec: dict[str, Any] = state["units"][uid]
         return rec
 
@@ -218,8 +219,9 @@ class Position:
         self.state = state
 
     def place(self, uid: str, where: str | None, **fields: Any) -> Self:
-        """``uid`` stands at ``where``, with ``fields`` over the ``placed`` defaults."""
-        self.state["units"][uid].update({self.where: where, **self.placed, **fields})
+        """``uid`` stands at ``where``, with ``fields`` over the ``placed`` defaults (copied: a unit's list
+        is its own)."""
+        self.state["units"][uid].update({self.where: where, **json_copy(self.placed), **fields})
         return self
 
     def force(self, *dice: int) -> Self:
