@@ -1,4 +1,4 @@
-"""A testing kit for any game: random playouts, determinism, and the leak check.
+"""A testing kit for any game: random playouts, determinism, the leak check, and rule-test situations.
 
 - ``playout`` plays a whole match with random legal actions and fails on an exception, a dead
   end (no outcome, yet no active role has a legal action), a runaway (too many actions), or an
@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
 
-from .core import Action, Role, Rules, State, apply_action, canonical, make_view
+from . import rng
+from .core import Action, Role, Rules, State, apply_action, canonical, json_copy, make_view
 
 
 class PlayoutError(AssertionError):
@@ -98,3 +99,131 @@ def check_leaks(rules: Rules, state: State, variants: int = 2) -> int:
                                    "that differ only in facts hidden from it")
             checks += 1
     return checks
+
+
+# === Situations for rule tests ===
+
+@dataclass(frozen=True)
+class Line:
+    """One log line: its message key, its arguments, and its readers (``to``: None for everyone)."""
+
+    key: str
+    args: dict[str, Any]
+    to: list[Role] | None = None
+
+
+class Kit:
+    """The verbs of a rule test, bound to one game's rules; each takes the state it speaks about.
+
+    A toy game to show them: one shot a turn, a 6 hits.
+
+    >>> class Duel:
+    ...     roles = ("red", "blue")
+    ...     def active_roles(self, s): return frozenset() if self.outcome(s) else frozenset({s["turn"]})
+    ...     def legal_actions(self, s, role): return [{"type": "fire"}] if role == s["turn"] else []
+    ...     def outcome(self, s): return "over" if any(u["hit"] for u in s["units"].values()) else None
+    ...     def view(self, s, role): return {"units": s["units"]}
+    ...     def apply(self, s, role, action):
+    ...         die = rng.roll(s)
+    ...         target = "b1" if role == "red" else "r1"
+    ...         s["units"][target]["hit"] = die == 6
+    ...         s["log"].append({"key": "log.fire", "args": {"die": die}, "to": None})
+    ...         s["turn"] = "blue" if role == "red" else "red"
+    ...         return s
+    >>> kit = Kit(Duel())
+    >>> units = {"r1": {"hex": None, "hit": False}, "b1": {"hex": None, "hit": False}}
+    >>> p = Position(kit, {"rng": rng.init(b"duel"), "turn": "red", "units": units, "log": []})
+    >>> s = p.place("r1", "0101").place("b1", "0105", hit=False).force(2, 6).state
+    >>> kit.active(s), kit.legal(s), kit.types(s)
+    ('red', [{'type': 'fire'}], ['fire'])
+    >>> s = kit.act(s, {"type": "fire"}, {"type": "fire"})
+    >>> kit.last_line(s)
+    Line(key='log.fire', args={'die': 6}, to=None)
+    >>> [line.args["die"] for line in kit.lines(s, "fire")], kit.unit(s, "r1")["hit"]
+    ([2, 6], True)
+    >>> kit.act(s, {"type": "fire"}, role="blue")
+    Traceback (most recent call last):
+    ...
+    server.engine.core.IllegalAction: The match is over.
+    >>> kit.active(s)
+    Traceback (most recent call last):
+    ...
+    AssertionError: one role to act expected, not []
+    """
+
+    def __init__(self, rules: Rules, *, log_prefix: str = "log.") -> None:
+        self.rules = rules
+        self.log_prefix = log_prefix
+
+    def active(self, state: State) -> Role:
+        """The one role to act (a test that meets two at once names the role it means)."""
+        roles = sorted(self.rules.active_roles(state))
+        if len(roles) != 1:
+            raise AssertionError(f"one role to act expected, not {roles}")
+        return roles[0]
+
+    def legal(self, state: State, role: Role | None = None) -> list[Action]:
+        """The legal actions of ``role``, by default of the role to act."""
+        return self.rules.legal_actions(state, role or self.active(state))
+
+    def types(self, state: State, role: Role | None = None) -> list[str]:
+        """The types of the legal actions, in the order offered."""
+        return [a["type"] for a in self.legal(state, role)]
+
+    def act(self, state: State, *actions: Action, role: Role | None = None) -> State:
+        """The state after ``actions``, each checked as the framework checks it (legal, by an active role),
+        each by ``role`` or else by the role to act at that moment. The given state is not changed."""
+        for action in actions:
+            state = apply_action(self.rules, state, role or self.active(state), action)
+        return state
+
+    def view(self, state: State, role: Role | None) -> dict[str, Any]:
+        """What ``role`` (None: a spectator) is sent, legal actions and outcome included."""
+        return make_view(self.rules, state, role)
+
+    def force(self, state: State, *dice: int) -> State:
+        """The next draws of the match RNG give ``dice`` (engine.rng.force); the same state, for chaining."""
+        rng.force(state, *dice)
+        return state
+
+    def unit(self, state: State, uid: str) -> dict[str, Any]:
+        """A unit's record (each game keeps its units in ``state["units"]``)."""
+        rec: dict[str, Any] = state["units"][uid]
+        return rec
+
+    def lines(self, state: State, key: str | None = None) -> list[Line]:
+        """The log lines, oldest first; with ``key`` (without the game's prefix) only the lines of that key."""
+        return [Line(e["key"], e.get("args", {}), e.get("to")) for e in state["log"]
+                if key is None or e["key"] == self.log_prefix + key]
+
+    def last_line(self, state: State, key: str | None = None) -> Line:
+        """The last log line, or the last of ``key``; a test that expects one fails without it."""
+        found = self.lines(state, key)
+        if not found:
+            raise AssertionError(f"no log line {self.log_prefix}{key or '*'}")
+        return found[-1]
+
+
+class Position:
+    """A situation under construction: one state of one game, units placed where a test says, dice forced.
+
+    ``where`` names the unit field that says where it stands (a hex, an area); ``placed`` the fields a unit
+    placed on the map takes unless the call says otherwise. Games subclass it in their test fixtures.
+    """
+
+    where: ClassVar[str] = "hex"
+    placed: ClassVar[dict[str, Any]] = {"status": "map"}
+
+    def __init__(self, kit: Kit, state: State) -> None:
+        self.kit = kit
+        self.state = state
+
+    def place(self, uid: str, where: str | None, **fields: Any) -> Self:
+        """``uid`` stands at ``where``, with ``fields`` over the ``placed`` defaults (copied: a unit's list
+        is its own)."""
+        self.state["units"][uid].update({self.where: where, **json_copy(self.placed), **fields})
+        return self
+
+    def force(self, *dice: int) -> Self:
+        self.kit.force(self.state, *dice)
+        return self

@@ -1,7 +1,7 @@
 """A tiny language for Bulge rule tests: a small synthetic board and counter mix, built per test.
 
 >>> w = World()
->>> s = w.pos().at("G-PZ1", "0504").at("U-INF1", "0604").state
+>>> s = w.pos().place("G-PZ1", "0504").place("U-INF1", "0604").state
 >>> s["units"]["G-PZ1"]["hex"]
 '0504'
 
@@ -24,11 +24,11 @@ import copy
 import itertools
 from typing import Any
 
-from server.engine import rng
-from server.engine.core import Action, State, apply_action, make_view
+from server.engine.core import Action, State, apply_action
+from server.engine.testing import Kit, Position
 from server.games.bulge import RULES, combat, movement
 from server.games.bulge.data import Board, GameData, Tables, register, units_from_data
-from server.games.bulge.rules import new_state
+from server.games.bulge.rules import _begin_phase, new_state
 
 COLS, ROWS = 10, 8
 _names = itertools.count()
@@ -189,7 +189,7 @@ class World:
         return Pos(self, turn=turn, player=player, phase=phase, fog=fog)
 
 
-class Pos:
+class Pos(Position):
     """A position on a World: every unit off the map (not due) until placed; then the phase begins.
     ``fog``: the fog-of-war option on."""
 
@@ -198,19 +198,11 @@ class Pos:
         for u in s["units"].values():
             u.update(hex=None, status="offmap", due=None)
         s.update(turn=turn, player=player, phase=phase, log=[])
-        self.state = s
+        super().__init__(KIT, s)
         self.world = world
-
-    def at(self, uid: str, hex_id: str, **extra: Any) -> Pos:
-        self.state["units"][uid].update(hex=hex_id, status="map", **extra)
-        return self
 
     def due(self, uid: str, turn: int) -> Pos:
         self.state["units"][uid].update(due=turn, status="offmap", hex=None)
-        return self
-
-    def dice(self, *faces: int) -> Pos:
-        rng.force(self.state, *faces)
         return self
 
     def begin(self) -> State:
@@ -223,31 +215,21 @@ class Pos:
         return s
 
 
-def active(state: State) -> str:
-    (role,) = RULES.active_roles(state)
-    return role
-
-
-def acts(state: State) -> list[Action]:
-    return RULES.legal_actions(state, active(state))
-
-
-def types(state: State) -> list[str]:
-    return [a["type"] for a in acts(state)]
-
-
-def moves(state: State) -> list[str]:
-    return [a["to"] for a in acts(state) if a["type"] == "move"]
-
-
-def do(state: State, *actions: Action) -> State:
-    for action in actions:
-        state = apply_action(RULES, state, active(state), action)
+def begin_phase(state: State) -> State:
+    """The phase begins as in play, on a begun position: its log line, then the steps that come before its
+    main step (§9.6 lines, §10 air), which ``Pos.begin`` leaves out."""
+    _begin_phase(state)
     return state
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
-    return make_view(RULES, state, role)
+# The kit's verbs (engine.testing.Kit), bound to the Bulge.
+KIT = Kit(RULES)
+active, legal, types, act, view, force, unit, lines, last_line = (
+    KIT.active, KIT.legal, KIT.types, KIT.act, KIT.view, KIT.force, KIT.unit, KIT.lines, KIT.last_line)
+
+
+def moves(state: State) -> list[str]:
+    return [a["to"] for a in legal(state) if a["type"] == "move"]
 
 
 def dice_for(total: int) -> tuple[int, int]:
@@ -261,11 +243,6 @@ def roll_for(column: str, result: str) -> tuple[int, int]:
         if CRT_ROWS[str(total)][COLUMNS.index(column)] == result:
             return dice_for(total)
     raise LookupError(f"no {result} in {column}")
-
-
-def last_log(state: State, key: str) -> dict[str, Any]:
-    entry: dict[str, Any] = next(e for e in reversed(state["log"]) if e["key"] == f"log.{key}")
-    return entry
 
 
 # === A simple player for whole matches on the real data ===

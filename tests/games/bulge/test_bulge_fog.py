@@ -7,13 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bulge_fixtures import World, acts, do, last_log, roll_for, view
+from bulge_fixtures import World, act, force, last_line, legal, roll_for, view
 
-from server.engine import rng
 from server.engine.core import State
 from server.engine.testing import PlayoutError, check_leaks
 from server.games.bulge import RULES, fog
-from server.games.bulge.units import board
 from server.games.bulge.view import revealed
 
 MAIN_ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
@@ -27,8 +25,8 @@ def reinforcement_due(german_at: str) -> State:
     """Turn 3, the Allied 1st movement phase: U-REIN is due at W (entry hex 0104, no Allied unit within sight
     of it); a German unit the Allies do not see stands at ``german_at``."""
     w = World()
-    return (w.pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("U-INF1", "0807")
-            .at("G-PZ1", german_at).begin())
+    return (w.pos(turn=3, player="allied", fog=True).due("U-REIN", 3).place("U-INF1", "0807")
+            .place("G-PZ1", german_at).begin())
 
 
 def test_fog_reinforcement_offered_its_entry_hex_whatever_stands_there_unseen() -> None:
@@ -40,16 +38,16 @@ def test_fog_reinforcement_offered_its_entry_hex_whatever_stands_there_unseen() 
     assert "G-PZ1" not in fog.visible(blocked, "allied")
     assert allied_actions(blocked) == allied_actions(clear)
     assert {"type": "select", "unit": "U-REIN"} in allied_actions(blocked)
-    blocked_selected = do(blocked, {"type": "select", "unit": "U-REIN"})
-    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in acts(blocked_selected)
-    s = do(blocked_selected, {"type": "move", "unit": "U-REIN", "to": "0104"})
+    blocked_selected = act(blocked, {"type": "select", "unit": "U-REIN"})
+    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in legal(blocked_selected)
+    s = act(blocked_selected, {"type": "move", "unit": "U-REIN", "to": "0104"})
     assert s["units"]["U-REIN"]["status"] == "offmap" and s["mover"] is None
     assert revealed(blocked_selected, s)
-    line = last_log(s, "entry_blocked")
-    assert line["args"]["hex"] == "0104" and line["to"] is None
+    line = last_line(s, "entry_blocked")
+    assert line.args["hex"] == "0104" and line.to is None
     assert s["seen"]["allied"]["G-PZ1"]["hex"] == "0104"
     assert {"type": "select", "unit": "U-REIN"} not in allied_actions(s)
-    s = do(s, {"type": "end_phase"})
+    s = act(s, {"type": "end_phase"})
     assert s["units"]["U-REIN"]["due"] == 4
 
 
@@ -57,13 +55,13 @@ def retreat_from_0604(hidden: dict[str, str]) -> State:
     """U-INF1 in 0604 has lost a step to a D2R (2 hexes) from G-PZ1 in 0504 and must retreat; ``hidden``
     German units stand 3 hexes from it, out of Allied sight."""
     w = World()
-    p = w.pos(phase="combat_1", fog=True).at("G-PZ1", "0504").at("U-INF1", "0604")
+    p = w.pos(phase="combat_1", fog=True).place("G-PZ1", "0504").place("U-INF1", "0604")
     for uid, h in hidden.items():
-        p.at(uid, h)
+        p.place(uid, h)
     s = p.begin()
-    s = do(s, {"type": "declare", "unit": "G-PZ1", "at": "0604"}, {"type": "end_declarations"})
-    rng.force(s, *roll_for("2:1", "D2R"))
-    return do(s, {"type": "resolve", "at": "0604"})
+    s = act(s, {"type": "declare", "unit": "G-PZ1", "at": "0604"}, {"type": "end_declarations"})
+    force(s, *roll_for("2:1", "D2R"))
+    return act(s, {"type": "resolve", "at": "0604"})
 
 
 def test_fog_retreat_offers_do_not_feel_unseen_enemy_units() -> None:
@@ -75,17 +73,17 @@ def test_fog_retreat_offers_do_not_feel_unseen_enemy_units() -> None:
     assert not {"G-VG1", "G-VG2"} & fog.visible(trapped, "allied")
     assert allied_actions(trapped) == allied_actions(open_)
     assert {"type": "retreat", "unit": "U-INF1", "to": "0704"} in allied_actions(trapped)
-    s = do(trapped, {"type": "retreat", "unit": "U-INF1", "to": "0704"})
+    s = act(trapped, {"type": "retreat", "unit": "U-INF1", "to": "0704"})
     assert s["units"]["U-INF1"]["status"] == "eliminated"
-    assert last_log(s, "surrender")["args"]["unit"] == {"key": "unit.U-INF1"}
+    assert last_line(s, "surrender").args["unit"] == {"key": "unit.U-INF1"}
 
 
 def strategic_on_the_main_road(german_at: str) -> State:
     """The Allied 1st movement phase: U-INF1 on the main road in 0904, its supply source the W entry 0104 at
     the road's other end; an unseen German unit at ``german_at``."""
     w = World(main_roads=[MAIN_ROAD])
-    s = w.pos(player="allied", fog=True).at("U-INF1", "0904").at("G-VG1", german_at).begin()
-    return do(s, {"type": "select", "unit": "U-INF1"}, {"type": "strategic", "unit": "U-INF1"})
+    s = w.pos(player="allied", fog=True).place("U-INF1", "0904").place("G-VG1", german_at).begin()
+    return act(s, {"type": "select", "unit": "U-INF1"}, {"type": "strategic", "unit": "U-INF1"})
 
 
 def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
@@ -97,12 +95,12 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     assert "G-VG1" not in fog.visible(cut, "allied")
     assert allied_actions(cut) == allied_actions(clear)
     assert {"type": "move", "unit": "U-INF1", "to": "0804"} in allied_actions(cut)
-    s = do(cut, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    s = act(cut, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["units"]["U-INF1"]["hex"] == "0904" and s["mover"] is None
-    assert last_log(s, "strategic_blocked")["to"] == ["allied"]
+    assert last_line(s, "strategic_blocked").to == ["allied"]
     assert revealed(cut, s)  # the platform's undo may not take it back: it told the Allies something
     assert {"type": "select", "unit": "U-INF1"} not in allied_actions(s)  # §7.5: its move is over
-    s = do(clear, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    s = act(clear, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["units"]["U-INF1"]["hex"] == "0804"
 
 
@@ -110,9 +108,9 @@ def allied_step_toward(german: str) -> tuple[State, State]:
     """The Allied 1st movement phase: U-INF1 steps from 0604 to 0504, 2 hexes from ``german`` in 0304 (3 hexes
     before the step: out of sight both ways). Returns the states before and after the step."""
     w = World()
-    s = w.pos(player="allied", fog=True).at("U-INF1", "0604").at(german, "0304").begin()
-    before = do(s, {"type": "select", "unit": "U-INF1"})
-    return before, do(before, {"type": "move", "unit": "U-INF1", "to": "0504"})
+    s = w.pos(player="allied", fog=True).place("U-INF1", "0604").place(german, "0304").begin()
+    before = act(s, {"type": "select", "unit": "U-INF1"})
+    return before, act(before, {"type": "move", "unit": "U-INF1", "to": "0504"})
 
 
 def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothing() -> None:
@@ -133,7 +131,7 @@ def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothi
 def to_movement(state: State, player: str) -> State:
     """Ends steps and phases until ``player`` moves."""
     while not (state["player"] == player and state["step"] == "move"):
-        state = do(state, next(a for a in acts(state) if a["type"].startswith("end_")))
+        state = act(state, next(a for a in legal(state) if a["type"].startswith("end_")))
     return state
 
 
@@ -143,12 +141,12 @@ def commando_road_crossed(path: list[str], watcher: str | None = None) -> State:
     every German's sight (G-PZ1 in 1004; a commando sees nothing) but ``watcher``'s (G-VG1); then the German
     turn 3 begins."""
     w = World(main_roads=[MAIN_ROAD])
-    p = w.pos(fog=True).at("G-COM", "0904").at("G-PZ1", "1004").at("U-CCA", "0401")
-    s = (p.at("G-VG1", watcher) if watcher else p).begin()
-    s = do(s, {"type": "select", "unit": "G-COM"},
-           *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
+    p = w.pos(fog=True).place("G-COM", "0904").place("G-PZ1", "1004").place("U-CCA", "0401")
+    s = (p.place("G-VG1", watcher) if watcher else p).begin()
+    s = act(s, {"type": "select", "unit": "G-COM"},
+            *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
     s = to_movement(s, "allied")
-    s = do(s, {"type": "select", "unit": "U-CCA"}, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
+    s = act(s, {"type": "select", "unit": "U-CCA"}, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
     assert s["units"]["U-CCA"]["hex"] == "0401" and "U-CCA" not in fog.visible(s, "german")
     return to_movement(s, "german")
 
@@ -165,15 +163,15 @@ def test_fog_commando_road_closed_out_of_german_sight_is_met_by_the_strategic_mo
     assert leak(closed) is None  # nor do the views of states where no unseen Allied unit closed a road
     steps = [{"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"},
              *({"type": "move", "unit": "G-PZ1", "to": h} for h in ("0904", "0804", "0704", "0604"))]
-    closed, open_ = do(closed, *steps), do(open_, *steps)
-    assert acts(closed) == acts(open_)
-    assert {"type": "move", "unit": "G-PZ1", "to": "0504"} in acts(closed)
-    s = do(closed, {"type": "move", "unit": "G-PZ1", "to": "0504"})
+    closed, open_ = act(closed, *steps), act(open_, *steps)
+    assert legal(closed) == legal(open_)
+    assert {"type": "move", "unit": "G-PZ1", "to": "0504"} in legal(closed)
+    s = act(closed, {"type": "move", "unit": "G-PZ1", "to": "0504"})
     assert s["units"]["G-PZ1"]["hex"] == "0604" and s["mover"] is None
-    assert last_log(s, "strategic_blocked")["to"] == ["german"]
+    assert last_line(s, "strategic_blocked").to == ["german"]
     assert revealed(closed, s)
     assert "0504" not in view(s, "german")["commando_roads"]
-    assert do(open_, {"type": "move", "unit": "G-PZ1", "to": "0504"})["units"]["G-PZ1"]["hex"] == "0504"
+    assert act(open_, {"type": "move", "unit": "G-PZ1", "to": "0504"})["units"]["G-PZ1"]["hex"] == "0504"
 
 
 def test_fog_commando_road_closed_in_german_sight_is_known_at_once() -> None:
@@ -189,18 +187,18 @@ def test_fog_german_player_sees_the_allied_unit_it_leads_astray() -> None:
     player; the commando gives no sight, but the German player sees the unit it leads (the public lines
     ``log.astray`` and ``log.misdirected`` tell where it is) until it lets it go."""
     w = World(roads=[["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0405"]])
-    s = w.pos(player="allied", fog=True).at("U-INF1", "0404").at("G-COM", "0404").begin()
+    s = w.pos(player="allied", fog=True).place("U-INF1", "0404").place("G-COM", "0404").begin()
     assert "U-INF1" not in fog.visible(s, "german")
-    s = do(s, {"type": "select", "unit": "U-INF1"})
-    rng.force(s, 2)
+    s = act(s, {"type": "select", "unit": "U-INF1"})
+    force(s, 2)
     before = s
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
-    assert revealed(before, s) and last_log(s, "astray")["to"] is None
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    assert revealed(before, s) and last_line(s, "astray").to is None
     for h in ("0504", "0604", "0704"):
         assert "U-INF1" in fog.visible(s, "german") and view(s, "german")["mover"] is not None
-        s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": h})
+        s = act(s, {"type": "misdirect", "unit": "U-INF1", "to": h})
     assert "U-INF1" in fog.visible(s, "german") and "U-INF1" in fog.visible(s, None)
-    s = do(s, {"type": "end_misdirect"})
+    s = act(s, {"type": "end_misdirect"})
     assert s["units"]["U-INF1"]["hex"] == "0704" and "U-INF1" not in fog.visible(s, "german")
 
 
@@ -209,9 +207,9 @@ def test_fog_hidden_variants_put_unseen_units_where_rules_could_feel_them() -> N
     onto the ring just outside its sight (commandos, never seen by the Allies, into and next to Allied
     hexes), onto the roads; never into sight."""
     w = World(roads=[MAIN_ROAD])
-    s = (w.pos(turn=3, player="allied", fog=True).at("U-INF1", "0807").at("G-PZ1", "0502").at("G-VG1", "0102")
-         .at("G-COM", "0302").begin())
-    b = board(s)
+    s = (w.pos(turn=3, player="allied", fog=True).place("U-INF1", "0807").place("G-PZ1", "0502").place("G-VG1", "0102")
+         .place("G-COM", "0302").begin())
+    b = w.board
     eyes = fog.sight(s, "allied")
     kinds = {}
     for k, kind in enumerate(fog.VARIANTS):
@@ -230,7 +228,7 @@ def test_fog_spectators_variants_move_a_commando_in_allied_sight() -> None:
     nothing the spectators see, in the Allies' sight (G-COM beside U-INF1) or out of it: their hidden variants
     move it too, and their view stays the same."""
     w = World()
-    s = w.pos(turn=3, player="allied", fog=True).at("U-INF1", "0807").at("G-COM", "0806").begin()
+    s = w.pos(turn=3, player="allied", fog=True).place("U-INF1", "0807").place("G-COM", "0806").begin()
     v = RULES.hidden_variant(s, None, 0)
     assert v is not None and v["units"]["G-COM"]["hex"] != "0806"
     assert leak(s) is None
@@ -263,10 +261,10 @@ def city_run(fog_of_war: bool) -> list[State]:
     U-INF1 in 0204, 4 hexes and more from each hex of the run (out of sight both ways). The states after
     the select and after each step."""
     w = World(places={"0604": "important"}, roads=[ROAD])
-    s = w.pos(fog=fog_of_war).at("G-PZ1", "0804").at("U-INF1", "0204").begin()
-    out = [do(s, {"type": "select", "unit": "G-PZ1"})]
+    s = w.pos(fog=fog_of_war).place("G-PZ1", "0804").place("U-INF1", "0204").begin()
+    out = [act(s, {"type": "select", "unit": "G-PZ1"})]
     for h in ("0704", "0604"):
-        out.append(do(out[-1], {"type": "move", "unit": "G-PZ1", "to": h}))
+        out.append(act(out[-1], {"type": "move", "unit": "G-PZ1", "to": h}))
     return out
 
 
@@ -278,10 +276,10 @@ def test_fog_a_city_taken_out_of_sight_is_a_reveal_and_an_ordinary_move_is_not()
     the same capture is no reveal."""
     selected, moved, taken = city_run(fog_of_war=True)
     assert "G-PZ1" not in fog.visible(taken, "allied")
-    assert last_log(taken, "occupied")["to"] is None and last_log(taken, "vp")["to"] is None
+    assert last_line(taken, "occupied").to is None and last_line(taken, "vp").to is None
     assert taken["vp"] == 10 and view(taken, "allied")["occupied"]["0604"] == "german"
     assert revealed(moved, taken)
-    assert last_log(moved, "move")["to"] == ["german"]
+    assert last_line(moved, "move").to == ["german"]
     assert not revealed(selected, moved)
     selected, moved, taken = city_run(fog_of_war=False)
     assert taken["vp"] == 10
@@ -293,37 +291,37 @@ Case = tuple[State, dict[str, Any]]  # a state, and the action taken in it
 
 def breakthrough() -> Case:
     """§13.5: G-PZ1 breaks through at the Allied entry W1 (0104), U-INF1 far off in 1008."""
-    s = World().pos(fog=True).at("G-PZ1", "0204").at("U-INF1", "1008").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    s = World().pos(fog=True).place("G-PZ1", "0204").place("U-INF1", "1008").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
     return s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"}
 
 
 def escape() -> Case:
     """§13.9: U-INF1 leaves the map through W1 (0104), G-PZ1 far off in 1008."""
-    s = World().pos(player="allied", fog=True).at("U-INF1", "0204").at("G-PZ1", "1008").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"})
+    s = World().pos(player="allied", fog=True).place("U-INF1", "0204").place("G-PZ1", "1008").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"})
     return s, {"type": "escape", "unit": "U-INF1", "at": "W1"}
 
 
 def west_wall() -> Case:
     """§13.11: on turn 8 U-INF1 crosses the West Wall (0804) into Germany (0904), G-VG1 far off in 0101."""
     w = World(west_wall=["0804"], germany=["0904", "1004"])
-    s = w.pos(turn=8, player="allied", fog=True).at("U-INF1", "0804").at("G-VG1", "0101").begin()
-    return do(s, {"type": "select", "unit": "U-INF1"}), {"type": "move", "unit": "U-INF1", "to": "0904"}
+    s = w.pos(turn=8, player="allied", fog=True).place("U-INF1", "0804").place("G-VG1", "0101").begin()
+    return act(s, {"type": "select", "unit": "U-INF1"}), {"type": "move", "unit": "U-INF1", "to": "0904"}
 
 
 def reinforcement() -> Case:
     """§9.3: U-REIN, due on turn 3 at W, comes on at 0104, G-PZ1 far off in 1008."""
-    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("G-PZ1", "1008").begin()
-    return do(s, {"type": "select", "unit": "U-REIN"}), {"type": "move", "unit": "U-REIN", "to": "0104"}
+    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).place("G-PZ1", "1008").begin()
+    return act(s, {"type": "select", "unit": "U-REIN"}), {"type": "move", "unit": "U-REIN", "to": "0104"}
 
 
 def interdicted() -> Case:
     """§10.4: G-PZ1, reduced, enters the interdiction marker's hex 0604 and loses its last step (§2.3), U-INF1
     far off in 0101."""
-    s = World().pos(turn=8, fog=True).at("G-PZ1", "0504", steps=1).at("U-INF1", "0101").begin()
+    s = World().pos(turn=8, fog=True).place("G-PZ1", "0504", steps=1).place("U-INF1", "0101").begin()
     s["interdiction"] = ["0604"]
-    return do(s, {"type": "select", "unit": "G-PZ1"}), {"type": "move", "unit": "G-PZ1", "to": "0604"}
+    return act(s, {"type": "select", "unit": "G-PZ1"}), {"type": "move", "unit": "G-PZ1", "to": "0604"}
 
 
 def city_taken() -> Case:
@@ -344,9 +342,9 @@ def test_fog_public_facts_made_out_of_the_enemys_sight_are_a_reveal(case: Any) -
     eliminations), the VP (§13.11 the West Wall) are public whatever the enemy sees, so an action that changes
     them out of the enemy's sight tells it where an unseen unit was: a reveal."""
     before, action = case()
-    after = do(before, action)
+    after = act(before, action)
     (mover,) = before["mover"]["units"]
-    enemy = "allied" if before["units"][mover]["side"] == "german" else "german"
+    enemy = {"german": "allied", "allied": "german"}[before["units"][mover]["side"]]
     assert not seen_on_the_map(before, enemy, mover) and not seen_on_the_map(after, enemy, mover)
     assert view(before, enemy) != view(after, enemy)  # it reads something new
     assert revealed(before, after)
@@ -359,13 +357,11 @@ def test_fog_whether_an_action_reveals_depends_only_on_what_the_acting_side_sees
     views before and after are the same as in the true state, the action is a reveal just the same."""
     before, action = case()
     (role,) = RULES.active_roles(before)
-    after = do(before, action)
-    alike = []
-    for k in range(8):
-        other = RULES.hidden_variant(before, role, k)
-        assert other is not None and view(other, role) == view(before, role)
-        moved = do(other, action)
-        alike += [(other, moved)] if view(moved, role) == view(after, role) else []
+    after = act(before, action)
+    variants = [RULES.hidden_variant(before, role, k) for k in range(8)]
+    assert all(other is not None and view(other, role) == view(before, role) for other in variants)
+    pairs = [(other, act(other, action)) for other in variants if other is not None]
+    alike = [(other, moved) for other, moved in pairs if view(moved, role) == view(after, role)]
     assert len(alike) >= 4
     assert [revealed(o, m) for o, m in alike] == [revealed(before, after)] * len(alike) == [True] * len(alike)
 
@@ -374,11 +370,11 @@ def test_fog_the_sequence_and_choices_made_in_the_open_are_no_reveal() -> None:
     """Fog of war: public facts that are the acting side's own choice tell nothing hidden, so the player may
     still undo them alone: ending the movement phase with a reinforcement left off the map (§9.3: it slides to
     the next turn, ``log.delayed``), Skorzeny's choice (§9.5(1): the other kind unused)."""
-    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).at("G-PZ1", "1008").begin()
-    ended = do(s, {"type": "end_phase"})
-    assert ended["units"]["U-REIN"]["due"] == 4 and last_log(ended, "delayed")["to"] is None
+    s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).place("G-PZ1", "1008").begin()
+    ended = act(s, {"type": "end_phase"})
+    assert ended["units"]["U-REIN"]["due"] == 4 and last_line(ended, "delayed").to is None
     assert not revealed(s, ended)
-    s = World().pos(fog=True).due("G-150", 2).due("G-CDO", 2).at("G-PZ1", "1004").at("U-INF1", "0104").begin()
-    chosen = do(s, {"type": "skorzeny", "choice": "brigade"})
+    s = World().pos(fog=True).due("G-150", 2).due("G-CDO", 2).place("G-PZ1", "1004").place("U-INF1", "0104").begin()
+    chosen = act(s, {"type": "skorzeny", "choice": "brigade"})
     assert chosen["units"]["G-CDO"]["status"] == "unused"
     assert not revealed(s, chosen)

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from bulge_fixtures import bot_playout, purposeful_playout, replay_in_place
+from bulge_fixtures import act, bot_playout, purposeful_playout, replay_in_place
 
 from server.engine.core import canonical, make_view
 from server.engine.testing import check_leaks, playout
@@ -130,27 +130,26 @@ def test_no_fog_by_default_nothing_hidden() -> None:
     assert len(make_view(RULES, state, "allied")["counters"]) == len(state["units"])
 
 
+def message_keys(x: object) -> set[str]:
+    """The message keys in a view's part (nested messages too), unit names aside."""
+    if isinstance(x, list):
+        return set().union(*map(message_keys, x))
+    if not isinstance(x, dict):
+        return set()
+    own = {x["key"]} if isinstance(x.get("key"), str) and not x["key"].startswith("unit.") else set()
+    return own.union(*map(message_keys, x.values()))
+
+
 def test_every_key_in_logs_prompts_and_actions_is_in_the_catalogue() -> None:
     """Every message key the game emits (log lines, prompts, action labels) has en and ja text."""
     from server.games.bulge.data import messages
     cat = messages()
     keys: set[str] = set()
-
-    def walk(x: object) -> None:
-        if isinstance(x, dict):
-            if isinstance(x.get("key"), str) and not x["key"].startswith("unit."):
-                keys.add(x["key"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
     result = _bot_match()
     for state in result.states[::25]:
         for role in ("german", "allied"):
             v = make_view(RULES, state, role)
-            walk(v["log"])
-            walk(v["prompt"])
+            keys |= message_keys(v["log"]) | message_keys(v["prompt"])
             keys.update(f"action.{a['type']}" for a in v["actions"])
     missing = sorted(k for k in keys if k not in cat["en"] or k not in cat["ja"])
     assert not missing
@@ -189,16 +188,16 @@ def test_revealed_when_a_move_brings_an_enemy_into_sight() -> None:
     """Fog of war (option; digest §6 has no hidden information): ``view.revealed`` tells the platform's undo
     whether an action made something hidden known: a move that brings an enemy unit into sight does; a move
     out of every enemy's sight does not; without fog of war nothing ever does."""
-    from bulge_fixtures import World, do
+    from bulge_fixtures import World
 
     from server.games.bulge.view import revealed
     w = World()
     for fog_on in (True, False):
-        s = w.pos().at("G-PZ1", "0304").at("G-VG1", "0104").at("U-INF1", "0804").begin()
+        s = w.pos().place("G-PZ1", "0304").place("G-VG1", "0104").place("U-INF1", "0804").begin()
         s["options"] = {"fog_of_war": fog_on}
-        quiet = do(s, {"type": "select", "unit": "G-VG1"}, {"type": "move", "unit": "G-VG1", "to": "0204"})
+        quiet = act(s, {"type": "select", "unit": "G-VG1"}, {"type": "move", "unit": "G-VG1", "to": "0204"})
         assert not revealed(s, quiet)
-        near = do(quiet, {"type": "select", "unit": "G-PZ1"})
+        near = act(quiet, {"type": "select", "unit": "G-PZ1"})
         for h, shown in (("0404", False), ("0504", False), ("0604", fog_on)):
-            near, before = do(near, {"type": "move", "unit": "G-PZ1", "to": h}), near
+            near, before = act(near, {"type": "move", "unit": "G-PZ1", "to": h}), near
             assert revealed(before, near) is shown  # 0604 is 2 hexes from U-INF1 (0504: 3): sight

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from bulge_fixtures import World, active, acts, do
+from bulge_fixtures import World, act, active, legal
 
 from server.games.bulge import RULES
 from server.games.bulge.supply import supplied_hexes
+
+END_OF = {"move": "end_phase", "declare": "end_declarations"}  # the action that ends a step at once
 
 
 def test_player_turn_phases_in_order() -> None:
     """§4.2: 1st movement, 1st combat, 2nd movement, 2nd combat; German then Allied."""
     w = World()
-    s = w.pos(turn=1).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    s = w.pos(turn=1).place("G-PZ1", "0904").place("U-INF1", "0104").begin()
     seen = []
     for _ in range(8):
         seen.append((s["player"], s["phase"]))
-        s = do(s, {"type": "end_phase"} if s["step"] == "move" else {"type": "end_declarations"})
+        s = act(s, {"type": END_OF[s["step"]]})
     phases = ["movement_1", "combat_1", "movement_2", "combat_2"]
     assert seen == [(p, ph) for p in ("german", "allied") for ph in phases]
     assert (s["turn"], s["player"]) == (2, "german")
@@ -24,7 +26,7 @@ def test_player_turn_phases_in_order() -> None:
 def _skip_turn(s: dict) -> dict:  # type: ignore[type-arg]
     turn = s["turn"]
     while s["turn"] == turn and RULES.outcome(s) is None:
-        s = do(s, {"type": skip(s)})
+        s = act(s, {"type": skip(s)})
     return s
 
 
@@ -36,7 +38,7 @@ def skip(s: dict) -> str:  # type: ignore[type-arg]
 def test_victory_check_from_turn_8() -> None:
     """§13.1: at the end of turn 8, 35 VP or less is an Allied win; 60 or more a German win."""
     w = World()
-    s = w.pos(turn=8).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    s = w.pos(turn=8).place("G-PZ1", "0904").place("U-INF1", "0104").begin()
     s["vp"] = 36
     s2 = _skip_turn(s)
     assert RULES.outcome(s2) is None and s2["turn"] == 9
@@ -49,7 +51,7 @@ def test_victory_check_from_turn_8() -> None:
 def test_draw_after_turn_13() -> None:
     """§13.1: no winner by the end of turn 13 is a draw."""
     w = World(tables=None)
-    s = w.pos(turn=13).at("G-PZ1", "0904").at("U-INF1", "0104").begin()
+    s = w.pos(turn=13).place("G-PZ1", "0904").place("U-INF1", "0104").begin()
     s["vp"] = 40
     s = _skip_turn(s)
     o = RULES.outcome(s)
@@ -63,7 +65,7 @@ def test_supply_path_road_within_six_mp() -> None:
     s = w.pos().begin()
     ok = supplied_hexes(s, "german")
     assert "0204" in ok and "0101" in ok  # 0101 is 4 clear hexes from the road
-    s = w.pos().at("U-INF1", "0705").begin()  # its ZOC cuts the road at 0704 and 0804
+    s = w.pos().place("U-INF1", "0705").begin()  # its ZOC cuts the road at 0704 and 0804
     ok = supplied_hexes(s, "german")
     assert "0204" not in ok and "0904" in ok
 
@@ -71,7 +73,7 @@ def test_supply_path_road_within_six_mp() -> None:
 def test_out_of_supply_then_isolated_then_step_loss() -> None:
     """§11.3-§11.5: 1st failure out of supply, 2nd isolated, 3rd a step lost."""
     w = World()  # no roads: nothing is in supply
-    s = w.pos(turn=1).at("G-PZ1", "0101").at("U-INF1", "0108").begin()  # far from the E entry
+    s = w.pos(turn=1).place("G-PZ1", "0101").place("U-INF1", "0108").begin()  # far from the E entry
     s = _skip_turn(s)
     assert s["units"]["G-PZ1"]["supply"] == "out"
     s = _skip_turn(s)
@@ -85,8 +87,8 @@ def test_out_of_supply_halves_attack() -> None:
     each first would give 2 + 2 = 4; one reduced panzer alone, 5 -> 2)."""
     from server.games.bulge.combat import attack_strength
     w = World()
-    s = (w.pos().at("G-PZ1", "0504", supply="out", steps=1).at("G-PZ2", "0503", supply="out", steps=1)
-         .at("G-PZ3", "0505").begin())
+    s = (w.pos().place("G-PZ1", "0504", supply="out", steps=1).place("G-PZ2", "0503", supply="out", steps=1)
+         .place("G-PZ3", "0505").begin())
     assert attack_strength(s, ["G-PZ1", "G-PZ2"]) == 5
     assert attack_strength(s, ["G-PZ1"]) == 2
     assert attack_strength(s, ["G-PZ1", "G-PZ2", "G-PZ3"]) == 5 + 8  # a supplied unit counts in full
@@ -97,14 +99,14 @@ def test_german_occupies_important_city_for_vp_and_an_allied_recapture_cancels_i
     cancels them (no further Allied penalty)."""
     road = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
     w = World(places={"0604": "important"}, roads=[road])
-    s = w.pos().at("G-PZ1", "0804").at("U-INF1", "0204").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0704"},
-           {"type": "move", "unit": "G-PZ1", "to": "0604"}, {"type": "move", "unit": "G-PZ1", "to": "0704"})
+    s = w.pos().place("G-PZ1", "0804").place("U-INF1", "0204").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0704"},
+            {"type": "move", "unit": "G-PZ1", "to": "0604"}, {"type": "move", "unit": "G-PZ1", "to": "0704"})
     assert s["vp"] == 10 and s["occupied"]["0604"] == "german" and s["city_owner"]["0604"] == "german"
     while s["player"] == "german":
-        s = do(s, {"type": skip(s)})
-    s = do(s, {"type": "select", "unit": "U-INF1"},
-           *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
+        s = act(s, {"type": skip(s)})
+    s = act(s, {"type": "select", "unit": "U-INF1"},
+            *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
     assert s["city_owner"]["0604"] == "allied" and s["vp"] == 0
     assert [e["args"]["why"]["key"] for e in s["log"] if e["key"] == "log.vp"] == ["vp.city", "vp.city_retaken"]
 
@@ -112,8 +114,8 @@ def test_german_occupies_important_city_for_vp_and_an_allied_recapture_cancels_i
 def test_fortress_falls_when_occupied() -> None:
     """§12.6: once the Germans occupy a fortress city it is an important city for good."""
     w = World(places={"0604": "fortress"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
-    s = w.pos().at("G-PZ1", "0504").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s = w.pos().place("G-PZ1", "0504").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["fallen_fortresses"] == ["0604"]
 
 
@@ -121,8 +123,8 @@ def test_occupation_needs_road_only_supply_path() -> None:
     """§13.3(2): a side occupies a hex only with a road-only supply path from it to a source; else neither.
     AMBIG-26: the VP are kept until the Allies actually occupy the city."""
     w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
-    s = w.pos().at("G-PZ1", "0504").at("U-INF1", "0802").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s = w.pos().place("G-PZ1", "0504").place("U-INF1", "0802").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["vp"] == 10
     s["units"]["U-INF1"]["hex"] = "0804"  # an Allied unit astride the road cuts the path
     from server.games.bulge.occupation import occupation, settle_cities
@@ -130,8 +132,8 @@ def test_occupation_needs_road_only_supply_path() -> None:
     settle_cities(s)
     assert s["vp"] == 10  # neither side occupies it: the German VP stay
     w2 = World(places={"0604": "important"})  # no road at all: never occupied, no VP
-    s2 = do(w2.pos().at("G-PZ1", "0504").begin(), {"type": "select", "unit": "G-PZ1"},
-            {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s2 = act(w2.pos().place("G-PZ1", "0504").begin(), {"type": "select", "unit": "G-PZ1"},
+             {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s2["vp"] == 0 and s2["fallen_fortresses"] == []
 
 
@@ -141,11 +143,11 @@ def test_supply_checked_at_the_end_of_the_own_second_combat_phase() -> None:
     units are not checked then. No roads on this board, and both units stand more than 6 MP from every
     entry hex of their side: neither traces a supply path."""
     w = World()
-    s = w.pos(turn=1).at("G-PZ1", "0101").at("U-INF1", "1002").begin()
+    s = w.pos(turn=1).place("G-PZ1", "0101").place("U-INF1", "1002").begin()
     seen = []
     while (s["turn"], s["player"]) != (2, "german"):
         seen.append((s["player"], s["phase"], s["units"]["G-PZ1"]["supply"], s["units"]["U-INF1"]["supply"]))
-        s = do(s, {"type": skip(s)})
+        s = act(s, {"type": skip(s)})
     assert seen == [("german", "movement_1", "ok", "ok"), ("german", "combat_1", "ok", "ok"),
                     ("german", "movement_2", "ok", "ok"), ("german", "combat_2", "ok", "ok"),
                     ("allied", "movement_1", "out", "ok"), ("allied", "combat_1", "out", "ok"),
@@ -159,8 +161,8 @@ def test_isolated_defence_halved_after_adding_rounding_up() -> None:
     full, and out of supply leaves the defence whole (§11.3 halves attack only)."""
     from server.games.bulge.combat import defence_strength
     w = World()
-    s = (w.pos().at("G-PZ1", "0504", supply="isolated", steps=1).at("G-PZ2", "0504", supply="isolated", steps=1)
-         .at("G-PZ3", "0504").at("G-VG1", "0505", supply="out").begin())
+    s = (w.pos().place("G-PZ1", "0504", supply="isolated", steps=1).place("G-PZ2", "0504", supply="isolated", steps=1)
+         .place("G-PZ3", "0504").place("G-VG1", "0505", supply="out").begin())
     assert defence_strength(s, ["G-PZ1"]) == 3
     assert defence_strength(s, ["G-PZ1", "G-PZ2"]) == 5
     assert defence_strength(s, ["G-PZ1", "G-PZ2", "G-PZ3"]) == 5 + 8
@@ -172,11 +174,11 @@ def test_isolated_fortress_stack_owner_chooses_the_step() -> None:
     one step as a whole, and its owner chooses the unit (as for every other loss he applies, §6.3, §8.7);
     then the player turn goes on. (No roads; 0202 is more than 6 MP from the German entry hex 1004.)"""
     w = World(places={"0202": "fortress"})
-    s = (w.pos(phase="combat_2").at("G-PZ1", "0202", supply="isolated").at("G-PZ2", "0202", supply="isolated")
-         .at("U-INF1", "0108").begin())
-    s = do(s, {"type": "end_declarations"})
+    s = (w.pos(phase="combat_2").place("G-PZ1", "0202", supply="isolated").place("G-PZ2", "0202", supply="isolated")
+         .place("U-INF1", "0108").begin())
+    s = act(s, {"type": "end_declarations"})
     assert active(s) == "german"
-    assert acts(s) == [{"type": "isolation_loss", "unit": "G-PZ1"}, {"type": "isolation_loss", "unit": "G-PZ2"}]
-    s = do(s, {"type": "isolation_loss", "unit": "G-PZ2"})
+    assert legal(s) == [{"type": "isolation_loss", "unit": "G-PZ1"}, {"type": "isolation_loss", "unit": "G-PZ2"}]
+    s = act(s, {"type": "isolation_loss", "unit": "G-PZ2"})
     assert (s["units"]["G-PZ1"]["steps"], s["units"]["G-PZ2"]["steps"]) == (2, 1)
     assert (s["player"], s["phase"]) == ("allied", "movement_1")

@@ -3,7 +3,7 @@ go, the stacking limits at set-up, the end of the set-up, and whole matches from
 
 from __future__ import annotations
 
-from bulge_fixtures import acts, do
+from bulge_fixtures import act, legal
 
 from server.engine.core import State, apply_action, canonical, make_view
 from server.engine.testing import check_leaks, playout, replay
@@ -25,14 +25,14 @@ def _dist(state: State) -> dict[str, int]:
 
 def _place(state: State, uid: str, to: str) -> State:
     if state["placing"] != uid:
-        state = do(state, {"type": "select", "unit": uid})
-    return do(state, {"type": "place", "unit": uid, "to": to})
+        state = act(state, {"type": "select", "unit": uid})
+    return act(state, {"type": "place", "unit": uid, "to": to})
 
 
 def _offered(state: State, uid: str) -> set[str]:
     if state["placing"] != uid:
-        state = do(state, {"type": "select", "unit": uid})
-    return {a["to"] for a in acts(state) if a["type"] == "place"}
+        state = act(state, {"type": "select", "unit": uid})
+    return {a["to"] for a in legal(state) if a["type"] == "place"}
 
 
 def _place_all(state: State, side: str) -> State:
@@ -40,7 +40,7 @@ def _place_all(state: State, side: str) -> State:
     while placement.unplaced(state, side):
         uid = state["placing"]
         state = _place(state, uid, sorted(_offered(state, uid))[0])
-    return do(state, {"type": "end_setup"})
+    return act(state, {"type": "end_setup"})
 
 
 def _cities() -> set[str]:
@@ -56,7 +56,7 @@ def test_free_setup_scenario_allies_place_first() -> None:
     assert RULES.active_roles(s) == frozenset({"allied"})
     setup_units = [uid for uid, u in GD.units.items() if u.entry is None]
     assert all(s["units"][uid]["status"] == "offmap" for uid in setup_units)
-    assert {a["type"] for a in acts(s)} == {"select", "place"}
+    assert {a["type"] for a in legal(s)} == {"select", "place"}
     v = make_view(RULES, s, "allied")
     assert v["setup"] == {"side": "allied", "left": 22, "selected": s["placing"]} and v["phase"] == "setup"
 
@@ -64,13 +64,14 @@ def test_free_setup_scenario_allies_place_first() -> None:
 def test_setup_never_in_a_west_wall_hex() -> None:
     """§9.1/§9.2: neither side sets up in a West Wall hex; the Allies west of it, the Germans east of it."""
     s = _fresh()
-    for uid in placement.setup_units(s, "allied") + placement.setup_units(s, "german"):
+    for uid in placement.setup_units(s, "allied"):
         hexes = set(placement.base_hexes(s, uid))
-        assert hexes and not hexes & B.west_wall
-        if GD.units[uid].side == "allied":
-            assert not hexes & B.germany
-        else:
-            assert hexes <= B.germany
+        assert GD.units[uid].side == "allied" and hexes and not hexes & B.west_wall
+        assert not hexes & B.germany
+    for uid in placement.setup_units(s, "german"):
+        hexes = set(placement.base_hexes(s, uid))
+        assert GD.units[uid].side == "german" and hexes and not hexes & B.west_wall
+        assert hexes <= B.germany
 
 
 def test_setup_us_division_within_n_hexes_in_its_zone_or_a_city_within_5() -> None:
@@ -170,22 +171,22 @@ def test_end_setup_only_when_every_unit_is_placed() -> None:
     """§9.1–§9.2: a player ends the set-up only with every unit on the map; a placed unit may be moved until
     then; after the German player ends it, turn 1 begins with the German 1st movement phase (§4.2)."""
     s = _fresh()
-    assert {"type": "end_setup"} not in acts(s)
+    assert {"type": "end_setup"} not in legal(s)
     s = _place_all(s, "allied")
-    assert s["player"] == "german" and {"type": "end_setup"} not in acts(s)
+    assert s["player"] == "german" and {"type": "end_setup"} not in legal(s)
     while len(placement.unplaced(s, "german")) > 1:
         uid = s["placing"]
         s = _place(s, uid, sorted(_offered(s, uid))[0])
-    assert {"type": "end_setup"} not in acts(s)
+    assert {"type": "end_setup"} not in legal(s)
     last = s["placing"]
     s = _place(s, last, sorted(_offered(s, last))[0])
-    assert {"type": "end_setup"} in acts(s) and s["placing"] is None
+    assert {"type": "end_setup"} in legal(s) and s["placing"] is None
     moved = placement.setup_units(s, "german")[0]
     there = s["units"][moved]["hex"]
     other = sorted(_offered(s, moved) - {there})[0]
     s = _place(s, moved, other)
     assert s["units"][moved]["hex"] == other
-    s = do(s, {"type": "end_setup"})
+    s = act(s, {"type": "end_setup"})
     assert (s["turn"], s["player"], s["phase"], s["step"]) == (1, "german", "movement_1", "move")
     assert make_view(RULES, s, "german")["setup"] is None
 
@@ -197,7 +198,7 @@ def test_historical_setup_is_legal_under_the_free_setup_rules() -> None:
         for uid, h in sorted(GD.setup[side].items()):
             assert h in _offered(s, uid), (uid, h)
             s = _place(s, uid, h)
-        s = do(s, {"type": "end_setup"})
+        s = act(s, {"type": "end_setup"})
     assert s["phase"] == "movement_1"
 
 
@@ -210,8 +211,8 @@ def test_free_setup_fog_hides_the_placement() -> None:
     checks = 0
     step = 0
     while s["step"] == "setup":
-        choices = [a for a in acts(s) if a["type"] != "select"] or acts(s)
-        s = do(s, rnd.choice(choices))
+        choices = [a for a in legal(s) if a["type"] != "select"] or legal(s)
+        s = act(s, rnd.choice(choices))
         if step % 4 == 0:
             checks += check_leaks(RULES, s, variants=1)
         step += 1

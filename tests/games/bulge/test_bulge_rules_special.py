@@ -6,9 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bulge_fixtures import ENTRIES, World, active, acts, do, last_log, moves, types, view
+from bulge_fixtures import ENTRIES, World, act, active, begin_phase, force, last_line, legal, moves, types, view
 
-from server.engine import rng
 from server.games.bulge import air, commandos, restrictions, supply
 
 LINES = {"6SS/5Pz": ["1003", "0903"], "5Pz/7": ["1006", "0906"]}
@@ -17,8 +16,8 @@ LINES = {"6SS/5Pz": ["1003", "0903"], "5Pz/7": ["1006", "0906"]}
 def step_through(s: Any, *wanted: str) -> Any:
     """End optional steps until the step is one of ``wanted``."""
     while s["step"] not in wanted:
-        s = do(s, {"type": {"lines": "end_lines", "move": "end_phase", "declare": "end_declarations"}
-                   .get(s["step"], "end_air")})
+        s = act(s, {"type": {"lines": "end_lines", "move": "end_phase", "declare": "end_declarations"}
+                    .get(s["step"], "end_air")})
     return s
 
 
@@ -28,39 +27,37 @@ def test_army_zone_no_crossing_on_turns_1_to_4() -> None:
     """§9.6: turns 1-4, a set-up German unit may enter a line hex but not cross into another army's sector;
     §9.6(3) reinforcements are exempt."""
     w = World(army_lines=LINES)
-    s = w.pos(turn=2).at("G-VG1", "0802", setup=True).at("G-FB", "0702").begin()
-    s = do(s, {"type": "select", "unit": "G-VG1"})
+    s = w.pos(turn=2).place("G-VG1", "0802", setup=True).place("G-FB", "0702").begin()
+    s = act(s, {"type": "select", "unit": "G-VG1"})
     assert "0803" in moves(s)  # AMBIG-18: the line (continued due west) is shared
-    s = do(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
+    s = act(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
     assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s))
-    s = do(s, {"type": "select", "unit": "G-FB"}, {"type": "move", "unit": "G-FB", "to": "0703"},
-           {"type": "move", "unit": "G-FB", "to": "0704"})
+    s = act(s, {"type": "select", "unit": "G-FB"}, {"type": "move", "unit": "G-FB", "to": "0703"},
+            {"type": "move", "unit": "G-FB", "to": "0704"})
     assert s["units"]["G-FB"]["hex"] == "0704"
 
 
 def test_army_zone_attack_ban_turns_5_to_9() -> None:
     """§9.6: turns 5-9, a set-up unit in another army's sector may not attack; the lines are drawn first."""
     w = World(army_lines=LINES)
-    s = (w.pos(turn=6, phase="combat_1").at("G-VG1", "0804", setup=True).at("G-5VG", "0704", setup=True)
-         .at("U-INF1", "0705").begin())
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    s = (w.pos(turn=6, phase="combat_1").place("G-VG1", "0804", setup=True).place("G-5VG", "0704", setup=True)
+         .place("U-INF1", "0705").begin())
+    begin_phase(s)
     assert s["step"] == "lines" and active(s) == "german"
-    s = do(s, {"type": "end_lines"})
-    declarers = {a["unit"] for a in acts(s) if a["type"] == "declare"}
+    s = act(s, {"type": "end_lines"})
+    declarers = {a["unit"] for a in legal(s) if a["type"] == "declare"}
     assert declarers == {"G-5VG"}
 
 
 def test_army_zone_line_extension_steps_west() -> None:
     """§9.6(1): the German player extends a line from its end, each step NW, W or SW."""
     w = World(army_lines=LINES)
-    s = w.pos(turn=6, phase="combat_1").at("G-PZ1", "0904", setup=True).at("U-INF1", "0905").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
-    steps = sorted(a["to"] for a in acts(s) if a["type"] == "extend_line" and a["line"] == "5Pz/7")
+    s = w.pos(turn=6, phase="combat_1").place("G-PZ1", "0904", setup=True).place("U-INF1", "0905").begin()
+    begin_phase(s)
+    steps = sorted(a["to"] for a in legal(s) if a["type"] == "extend_line" and a["line"] == "5Pz/7")
     assert steps == ["0805", "0806", "0807"]
-    s = do(s, {"type": "extend_line", "line": "5Pz/7", "to": "0805"},
-           {"type": "extend_line", "line": "5Pz/7", "to": "0804"})
+    s = act(s, {"type": "extend_line", "line": "5Pz/7", "to": "0805"},
+            {"type": "extend_line", "line": "5Pz/7", "to": "0804"})
     assert restrictions.lines(s)["5Pz/7"][-1] == "0804"
     assert "7" in restrictions.sectors(s, "0705")
 
@@ -68,12 +65,11 @@ def test_army_zone_line_extension_steps_west() -> None:
 def test_army_zones_void_from_turn_10() -> None:
     """§9.6(4): from turn 10 no lines are drawn and every unit may attack from anywhere."""
     w = World(army_lines=LINES)
-    s = w.pos(turn=10, phase="combat_1").at("G-VG1", "0804", setup=True).at("U-INF1", "0805").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    s = w.pos(turn=10, phase="combat_1").place("G-VG1", "0804", setup=True).place("U-INF1", "0805").begin()
+    begin_phase(s)
     assert s["step"] == "air_defence"  # turn 10 is an air turn, but no lines are drawn
-    s = do(s, {"type": "end_air"})
-    assert s["step"] == "declare" and any(a["type"] == "declare" for a in acts(s))
+    s = act(s, {"type": "end_air"})
+    assert s["step"] == "declare" and any(a["type"] == "declare" for a in legal(s))
 
 
 # --- §9.7 British, §9.1 freezes ---
@@ -88,40 +84,40 @@ NW = {**ENTRIES, "NW1": {"hex": "0101", "side": "allied", "code": "NW", "colour"
 def test_british_turn_5_stay_behind_the_meuse() -> None:
     """§9.7: on turn 5 the British move only up to the Meuse's north/west bank unless Germans are near."""
     w = World(named_rivers=MEUSE, entries=NW)
-    s = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
+    s = w.pos(turn=5, player="allied").place("B-BDE1", "0302").place("G-VG1", "0908").begin()
     restrictions.british_check(s)
-    s = do(s, {"type": "select", "unit": "B-BDE1"})
+    s = act(s, {"type": "select", "unit": "B-BDE1"})
     assert "0202" in moves(s) and "0402" not in moves(s)
-    s2 = w.pos(turn=5, player="allied").at("B-BDE1", "0302").at("G-VG1", "0604").begin()
+    s2 = w.pos(turn=5, player="allied").place("B-BDE1", "0302").place("G-VG1", "0604").begin()
     restrictions.british_check(s2)  # a German within 3 hexes of the Meuse frees them
-    assert "0402" in moves(do(s2, {"type": "select", "unit": "B-BDE1"}))
-    s3 = w.pos(turn=6, player="allied").at("B-BDE1", "0302").at("G-VG1", "0908").begin()
-    assert "0402" in moves(do(s3, {"type": "select", "unit": "B-BDE1"}))
+    assert "0402" in moves(act(s2, {"type": "select", "unit": "B-BDE1"}))
+    s3 = w.pos(turn=6, player="allied").place("B-BDE1", "0302").place("G-VG1", "0908").begin()
+    assert "0402" in moves(act(s3, {"type": "select", "unit": "B-BDE1"}))
 
 
 def test_ninth_infantry_frozen_until_germans_come_adjacent() -> None:
     """§9.1(2): the 9th Infantry Division may not move until the end of turn 2 unless a German unit is
     adjacent to any of its units."""
     w = World()
-    s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0808").begin()
-    assert {"type": "select", "unit": "U-9ID"} not in acts(s)
-    s = w.pos(turn=2, player="allied").at("U-9ID", "0302").at("G-VG1", "0402").begin()
+    s = w.pos(turn=2, player="allied").place("U-9ID", "0302").place("G-VG1", "0808").begin()
+    assert {"type": "select", "unit": "U-9ID"} not in legal(s)
+    s = w.pos(turn=2, player="allied").place("U-9ID", "0302").place("G-VG1", "0402").begin()
     restrictions.triggers(s)
-    assert {"type": "select", "unit": "U-9ID"} in acts(s)
-    s = w.pos(turn=3, player="allied").at("U-9ID", "0302").begin()
-    assert {"type": "select", "unit": "U-9ID"} in acts(s)
+    assert {"type": "select", "unit": "U-9ID"} in legal(s)
+    s = w.pos(turn=3, player="allied").place("U-9ID", "0302").begin()
+    assert {"type": "select", "unit": "U-9ID"} in legal(s)
 
 
 def test_ninth_armored_frozen_in_first_allied_movement_of_turn_1() -> None:
     """§9.1(4), AMBIG-6: a 9th Armored unit with no adjacent German unit may not move in the Allied 1st
     movement phase of turn 1."""
     w = World()
-    s = w.pos(turn=1, player="allied").at("U-9AD", "0302").at("G-VG1", "0808").begin()
-    assert {"type": "select", "unit": "U-9AD"} not in acts(s)
-    s = w.pos(turn=1, player="allied").at("U-9AD", "0302").at("G-VG1", "0402").begin()
-    assert {"type": "select", "unit": "U-9AD"} in acts(s)
-    s = w.pos(turn=1, player="allied", phase="movement_2").at("U-9AD", "0302").begin()
-    assert {"type": "select", "unit": "U-9AD"} in acts(s)
+    s = w.pos(turn=1, player="allied").place("U-9AD", "0302").place("G-VG1", "0808").begin()
+    assert {"type": "select", "unit": "U-9AD"} not in legal(s)
+    s = w.pos(turn=1, player="allied").place("U-9AD", "0302").place("G-VG1", "0402").begin()
+    assert {"type": "select", "unit": "U-9AD"} in legal(s)
+    s = w.pos(turn=1, player="allied", phase="movement_2").place("U-9AD", "0302").begin()
+    assert {"type": "select", "unit": "U-9AD"} in legal(s)
 
 
 # --- §13.11 West Wall ---
@@ -130,15 +126,15 @@ def test_west_wall_crossing_costs_vp_from_turn_8() -> None:
     """§13.11: from turn 8 each Allied unit crossing the West Wall into Germany costs the Germans VP;
     leaving Germany cancels it; crossing on turn 7 does not count."""
     w = World(west_wall=["0804"], germany=["0904", "1004"])
-    s = w.pos(turn=8, player="allied").at("U-INF1", "0704").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    s = w.pos(turn=8, player="allied").place("U-INF1", "0704").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["vp"] == 0  # entering the wall is not enough
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0904"})
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0904"})
     assert s["vp"] == -2
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["vp"] == 0
-    s7 = w.pos(turn=7, player="allied").at("U-INF1", "0804").begin()
-    s7 = do(s7, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0904"})
+    s7 = w.pos(turn=7, player="allied").place("U-INF1", "0804").begin()
+    s7 = act(s7, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0904"})
     assert s7["vp"] == 0
 
 
@@ -148,25 +144,25 @@ def test_breakthrough_scores_closes_entry_and_calls_a_guard() -> None:
     """§13.5-§13.7: a German unit in the Allied entry hex with 1 MP left breaks through (capacity by colour),
     the entry closes, and the Allies place the earliest reinforcement due there as a guard."""
     w = World()
-    s = w.pos().at("G-PZ1", "0204").at("G-PZ2", "0204").due("U-REIN", 3).begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
-    assert {"type": "break_through", "unit": "G-PZ1", "at": "W1"} in acts(s)
-    s = do(s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
+    s = w.pos().place("G-PZ1", "0204").place("G-PZ2", "0204").due("U-REIN", 3).begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    assert {"type": "break_through", "unit": "G-PZ1", "at": "W1"} in legal(s)
+    s = act(s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
     assert s["units"]["G-PZ1"]["status"] == "exited" and s["vp"] == 2 and s["broken_through"] == ["W1"]
-    assert active(s) == "allied" and acts(s) == [{"type": "guard", "unit": "U-REIN", "at": "W1"}]
-    s = do(s, {"type": "guard", "unit": "U-REIN", "at": "W1"})
+    assert active(s) == "allied" and legal(s) == [{"type": "guard", "unit": "U-REIN", "at": "W1"}]
+    s = act(s, {"type": "guard", "unit": "U-REIN", "at": "W1"})
     assert s["units"]["U-REIN"]["status"] == "guard"
-    s = do(s, {"type": "select", "unit": "G-PZ2"}, {"type": "move", "unit": "G-PZ2", "to": "0104"})
+    s = act(s, {"type": "select", "unit": "G-PZ2"}, {"type": "move", "unit": "G-PZ2", "to": "0104"})
     assert "break_through" not in types(s)  # a yellow entry admits 1 unit
 
 
 def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
     """§13.7: with no reinforcement for that or the neighbouring direction, any on-map Allied unit not in an EZOC."""
     w = World()
-    s = w.pos().at("G-PZ1", "0204").at("U-INF1", "0607").at("U-INF2", "0304").at("G-VG1", "0404").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"},
-           {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
-    assert [a["unit"] for a in acts(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
+    s = w.pos().place("G-PZ1", "0204").place("U-INF1", "0607").place("U-INF2", "0304").place("G-VG1", "0404").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"},
+            {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
+    assert [a["unit"] for a in legal(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
 
 
 def test_guard_from_the_next_direction_in_the_seed_order_before_any_unit() -> None:
@@ -175,17 +171,17 @@ def test_guard_from_the_next_direction_in_the_seed_order_before_any_unit() -> No
     reinforcement left, any Allied unit on the map not in an EZOC. Broken through at S with nothing due at S
     or SW, the reinforcement due at W (two directions on) guards, not the unit on the map."""
     w = World()
-    s = w.pos().at("G-PZ1", "0507").at("U-INF1", "0104").due("U-REIN", 3).begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0508"},
-           {"type": "break_through", "unit": "G-PZ1", "at": "S1"})
-    assert acts(s) == [{"type": "guard", "unit": "U-REIN", "at": "S1"}]
+    s = w.pos().place("G-PZ1", "0507").place("U-INF1", "0104").due("U-REIN", 3).begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0508"},
+            {"type": "break_through", "unit": "G-PZ1", "at": "S1"})
+    assert legal(s) == [{"type": "guard", "unit": "U-REIN", "at": "S1"}]
 
 
 def test_broken_through_unit_destroyed_when_isolated() -> None:
     """§13.8: a broken-through unit still checks supply; isolated, it is destroyed and its VP cancelled;
     the guard may then come back on from that entry."""
     w = World()
-    s = w.pos().at("U-INF1", "0607").begin()
+    s = w.pos().place("U-INF1", "0607").begin()
     s["units"]["G-PZ1"].update(status="exited", exit="W1", supply="out", hex=None)
     s["units"]["U-REIN"].update(status="guard", guard_at="W1")
     supply.check(s, "german")
@@ -197,9 +193,9 @@ def test_broken_through_unit_destroyed_when_isolated() -> None:
 def test_allied_escape_through_entry_hex() -> None:
     """§13.9: an Allied unit may move off the map through an Allied entry hex; it is not destroyed."""
     w = World()
-    s = w.pos(player="allied").at("U-INF1", "0204").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"},
-           {"type": "escape", "unit": "U-INF1", "at": "W1"})
+    s = w.pos(player="allied").place("U-INF1", "0204").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"},
+            {"type": "escape", "unit": "U-INF1", "at": "W1"})
     assert s["units"]["U-INF1"]["status"] == "escaped" and s["vp"] == 0
 
 
@@ -209,15 +205,14 @@ def test_interdiction_costs_road_mp_and_a_step() -> None:
     """§10.4: on air turns the Allies may place interdiction at the start of a German movement phase: +1 MP per
     road hex in the area, and a stack entering the marker's hex loses a step."""
     w = World(roads=[["0204", "0304", "0404", "0504", "0604", "0704"]])
-    s = w.pos(turn=8).at("G-PZ1", "0204").at("U-INF1", "0108").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    s = w.pos(turn=8).place("G-PZ1", "0204").place("U-INF1", "0108").begin()
+    begin_phase(s)
     assert s["step"] == "air_interdiction" and active(s) == "allied"
-    s = do(s, {"type": "air_interdict", "at": "0604"}, {"type": "end_air"})
+    s = act(s, {"type": "air_interdict", "at": "0604"}, {"type": "end_air"})
     assert s["step"] == "move" and active(s) == "german"
-    s = do(s, {"type": "select", "unit": "G-PZ1"})
+    s = act(s, {"type": "select", "unit": "G-PZ1"})
     for h in ("0304", "0404", "0504", "0604"):
-        s = do(s, {"type": "move", "unit": "G-PZ1", "to": h})
+        s = act(s, {"type": "move", "unit": "G-PZ1", "to": h})
     assert s["units"]["G-PZ1"]["steps"] == 1
     assert s["units"]["G-PZ1"]["mp"] == 1 + 1 + 3 + 3  # half-MP units: road 1, +2 in the area
 
@@ -226,16 +221,15 @@ def test_defensive_and_offensive_support_shift_one_column() -> None:
     """§10.5: defensive support before the German declaration: 1L; §10.6: offensive support at the Allied
     declaration: 1R."""
     w = World()
-    s = w.pos(turn=8, phase="combat_1").at("G-PZ1", "0504").at("U-INF1", "0604").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    s = w.pos(turn=8, phase="combat_1").place("G-PZ1", "0504").place("U-INF1", "0604").begin()
+    begin_phase(s)
     s = step_through(s, "air_defence")
-    s = do(s, {"type": "air_defend", "at": "0604"}, {"type": "end_air"},
-           {"type": "declare", "unit": "G-PZ1", "at": "0604"})
+    s = act(s, {"type": "air_defend", "at": "0604"}, {"type": "end_air"},
+            {"type": "declare", "unit": "G-PZ1", "at": "0604"})
     shifts = next(c for c in view(s, "german")["attack"]["candidates"] if c["at"] == "0604")["shifts"]
     assert {"reason": {"key": "shift.air_defence"}, "shift": -1} in shifts
-    a = w.pos(turn=8, player="allied", phase="combat_1").at("G-VG1", "0504").at("U-INF1", "0604").begin()
-    a = do(a, {"type": "declare", "unit": "U-INF1", "at": "0504"}, {"type": "air_attack", "at": "0504"})
+    a = w.pos(turn=8, player="allied", phase="combat_1").place("G-VG1", "0504").place("U-INF1", "0604").begin()
+    a = act(a, {"type": "declare", "unit": "U-INF1", "at": "0504"}, {"type": "air_attack", "at": "0504"})
     shifts = next(c for c in view(a, "allied")["attack"]["candidates"] if c["at"] == "0504")["shifts"]
     assert {"reason": {"key": "shift.air_offence"}, "shift": 1} in shifts
 
@@ -243,22 +237,21 @@ def test_defensive_and_offensive_support_shift_one_column() -> None:
 def test_six_fb_markers_per_turn_and_none_before_turn_8() -> None:
     """§10.1-§10.3: 6 FB uses per game turn on air turns only."""
     w = World()
-    s = w.pos(turn=8).at("G-PZ1", "0504").at("U-INF1", "0108").begin()
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    s = w.pos(turn=8).place("G-PZ1", "0504").place("U-INF1", "0108").begin()
+    begin_phase(s)
     for h in ("0403", "0503", "0404", "0604", "0405", "0505"):
-        s = do(s, {"type": "air_interdict", "at": h})
+        s = act(s, {"type": "air_interdict", "at": h})
     assert types(s) == ["end_air"] and air.fb_left(s) == 0
-    s7 = w.pos(turn=7).at("G-PZ1", "0504").begin()
-    _begin_phase(s7)
+    s7 = w.pos(turn=7).place("G-PZ1", "0504").begin()
+    begin_phase(s7)
     assert s7["step"] == "move"
 
 
 def test_air_supply_stops_the_supply_progression() -> None:
     """§10.7, AMBIG-9: an air-supplied unit neither slides further out of supply at the check."""
     w = World()  # German ZOC all round: no supply path (§11.2(1))
-    s = (w.pos(turn=8, player="allied").at("U-INF1", "0604", supply="out").at("G-VG1", "0504")
-         .at("G-VG2", "0704").begin())
+    s = (w.pos(turn=8, player="allied").place("U-INF1", "0604", supply="out").place("G-VG1", "0504")
+         .place("G-VG2", "0704").begin())
     s["air_supply"] = ["0604"]
     supply.check(s, "allied")
     assert s["units"]["U-INF1"]["supply"] == "out"
@@ -270,15 +263,15 @@ def test_air_supply_stops_the_supply_progression() -> None:
 # --- §9.4 VDH paradrop ---
 
 def drop(s: Any, at: str, *dice: int) -> Any:
-    rng.force(s, *dice)
-    return do(s, {"type": "paradrop", "unit": "G-VDH", "at": at})
+    force(s, *dice)
+    return act(s, {"type": "paradrop", "unit": "G-VDH", "at": at})
 
 
 def test_paradrop_targets_exclude_towns_and_forest() -> None:
     """§9.4(2), AMBIG-20: no town or city of any kind, no light or deep forest."""
     w = World(terrain={"0505": "light_forest"}, places={"0605": "town"})
     s = w.pos().due("G-VDH", 2).begin()
-    targets = {a["at"] for a in acts(s) if a["type"] == "paradrop"}
+    targets = {a["at"] for a in legal(s) if a["type"] == "paradrop"}
     assert "0505" not in targets and "0605" not in targets and "0705" in targets
 
 
@@ -288,7 +281,7 @@ def test_paradrop_on_target_abort_and_drift() -> None:
     w = World()
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 6)
     assert s["units"]["G-VDH"]["hex"] == "0505" and s["units"]["G-VDH"]["steps"] == 2
-    assert {"type": "select", "unit": "G-VDH"} not in acts(s)
+    assert {"type": "select", "unit": "G-VDH"} not in legal(s)
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 5)
     assert s["units"]["G-VDH"]["status"] == "aborted" and s["vp"] == 0
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 2, 5)  # 2 hexes W
@@ -302,7 +295,7 @@ def test_paradrop_landing_losses() -> None:
     w = World(places={"0305": "town"})
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 2, 5)
     assert s["units"]["G-VDH"]["hex"] == "0305" and s["units"]["G-VDH"]["steps"] == 1
-    s = drop(w.pos().due("G-VDH", 2).at("U-INF1", "0505").begin(), "0505", 6)
+    s = drop(w.pos().due("G-VDH", 2).place("U-INF1", "0505").begin(), "0505", 6)
     assert s["units"]["G-VDH"]["status"] == "eliminated"
 
 
@@ -312,7 +305,7 @@ def test_paradrop_into_deep_forest_with_a_town_is_eliminated() -> None:
     terrain eliminates too; a town in clear terrain costs a step."""
     w = World(terrain={"0305": "deep_forest"}, places={"0305": "town", "0505": "important", "0605": "town"})
     s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 4, 5)  # drifts 4 hexes W: 0305
-    assert last_log(s, "paradrop_drift")["args"]["to"] == "0305"
+    assert last_line(s, "paradrop_drift").args["to"] == "0305"
     assert s["units"]["G-VDH"]["status"] == "eliminated" and s["vp"] == -1
     s = drop(w.pos().due("G-VDH", 2).begin(), "0705", 2, 5)  # 2 W: 0505, the important city
     assert s["units"]["G-VDH"]["status"] == "eliminated"
@@ -326,9 +319,9 @@ def test_skorzeny_choice_is_once_and_for_all() -> None:
     """§9.5(1): at entry the German player chooses the 150th Brigade or the commandos; the other is gone."""
     w = World()
     s = w.pos().due("G-150", 2).due("G-CDO", 2).begin()
-    assert {"type": "select", "unit": "G-150"} not in acts(s)
-    s = do(s, {"type": "skorzeny", "choice": "commando"})
-    assert s["units"]["G-150"]["status"] == "unused" and {"type": "select", "unit": "G-CDO"} in acts(s)
+    assert {"type": "select", "unit": "G-150"} not in legal(s)
+    s = act(s, {"type": "skorzeny", "choice": "commando"})
+    assert s["units"]["G-150"]["status"] == "unused" and {"type": "select", "unit": "G-CDO"} in legal(s)
     assert "skorzeny" not in types(s)
 
 
@@ -336,14 +329,14 @@ def test_commando_detected_entering_an_allied_hex() -> None:
     """§9.5(3)(a): a commando entering a hex with Allied units: 4-6 discovered and removed (no VP), 1-3 it
     may stay or go on."""
     w = World()
-    s = w.pos().at("G-COM", "0504").at("U-INF1", "0604").begin()
-    s = do(s, {"type": "select", "unit": "G-COM"})
+    s = w.pos().place("G-COM", "0504").place("U-INF1", "0604").begin()
+    s = act(s, {"type": "select", "unit": "G-COM"})
     found, missed = copy.deepcopy(s), copy.deepcopy(s)
-    rng.force(found, 4)
-    s2 = do(found, {"type": "move", "unit": "G-COM", "to": "0604"})
+    force(found, 4)
+    s2 = act(found, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0
-    rng.force(missed, 3)
-    s3 = do(missed, {"type": "move", "unit": "G-COM", "to": "0604"})
+    force(missed, 3)
+    s3 = act(missed, {"type": "move", "unit": "G-COM", "to": "0604"})
     assert s3["units"]["G-COM"]["hex"] == "0604" and "move" in types(s3)
 
 
@@ -351,33 +344,33 @@ def test_allied_unit_astray_at_a_road_junction() -> None:
     """§9.5(3)(b): an Allied unit leaving a commando's hex rolls; 1-3 at a road junction: the German player
     moves it along roads with its remaining MP."""
     w = World(roads=[["0304", "0404", "0504"], ["0403", "0404", "0405"]])
-    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"})
-    rng.force(s, 2)
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"})
+    force(s, 2)
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
     assert active(s) == "german" and s["units"]["U-INF1"]["hex"] == "0404"
-    assert {a["to"] for a in acts(s) if a["type"] == "misdirect"} == {"0304", "0504", "0403", "0405"}
-    s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"}, {"type": "end_misdirect"})
+    assert {a["to"] for a in legal(s) if a["type"] == "misdirect"} == {"0304", "0504", "0403", "0405"}
+    s = act(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"}, {"type": "end_misdirect"})
     assert s["units"]["U-INF1"]["hex"] == "0504" and s["mover"] is None
 
 
 def test_allied_unit_finds_the_commando_on_leaving() -> None:
     """§9.5(3)-(4): 4-6 on leaving: the commando is removed and the Allied unit goes on."""
     w = World()
-    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"})
-    rng.force(s, 6)
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"})
+    force(s, 6)
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
     assert s["units"]["G-COM"]["status"] == "eliminated" and s["units"]["U-INF1"]["hex"] == "0304"
 
 
 def test_allied_may_discard_mp_in_a_commando_hex() -> None:
     """§9.5(3): entering a commando's hex the Allied player may discard any of its remaining MP."""
     w = World()
-    s = w.pos(player="allied").at("U-INF1", "0304").at("G-COM", "0404").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0404"})
-    assert [a["mp"] for a in acts(s) if a["type"] == "discard_mp"] == [1, 2, 3]
-    s = do(s, {"type": "discard_mp", "unit": "U-INF1", "mp": 3})
+    s = w.pos(player="allied").place("U-INF1", "0304").place("G-COM", "0404").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0404"})
+    assert [a["mp"] for a in legal(s) if a["type"] == "discard_mp"] == [1, 2, 3]
+    s = act(s, {"type": "discard_mp", "unit": "U-INF1", "mp": 3})
     assert "move" not in types(s)
 
 
@@ -386,13 +379,13 @@ def test_commando_opens_main_road_for_german_strategic_movement() -> None:
     an Allied unit passing along it after the commando cancels that."""
     road = ["0404", "0504", "0604", "0704", "0804", "0904", "1004"]
     w = World(main_roads=[road])
-    s = w.pos().at("G-COM", "0804").at("G-PZ1", "0904").begin()
-    s = do(s, {"type": "select", "unit": "G-COM"})
+    s = w.pos().place("G-COM", "0804").place("G-PZ1", "0904").begin()
+    s = act(s, {"type": "select", "unit": "G-COM"})
     for h in ("0704", "0604", "0504"):
-        s = do(s, {"type": "move", "unit": "G-COM", "to": h})
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"})
+        s = act(s, {"type": "move", "unit": "G-COM", "to": h})
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"})
     for h in ("0804", "0704", "0604"):
-        s = do(s, {"type": "move", "unit": "G-PZ1", "to": h})
+        s = act(s, {"type": "move", "unit": "G-PZ1", "to": h})
     assert s["units"]["G-PZ1"]["hex"] == "0604"
     commandos.close_road(s, "0504")
     assert "0504" not in s["commando_roads"]
@@ -404,16 +397,16 @@ MISDIRECT_ROADS = [["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0
 def astray_at_0404(dice_then: int) -> Any:
     """U-INF1 goes astray leaving the junction 0404 (commando G-COM); G-CDO waits on the road at 0504."""
     w = World(roads=MISDIRECT_ROADS)
-    s = w.pos(player="allied").at("U-INF1", "0404").at("G-COM", "0404").at("G-CDO", "0504").begin()
-    s = do(s, {"type": "select", "unit": "U-INF1"})
-    rng.force(s, 2)
-    s = do(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
+    s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").place("G-CDO", "0504").begin()
+    s = act(s, {"type": "select", "unit": "U-INF1"})
+    force(s, 2)
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
     assert active(s) == "german"
     rolls = s["rng"]["n"]
-    s = do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"})  # leaving 0404 again: no second roll
+    s = act(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"})  # leaving 0404 again: no second roll
     assert s["rng"]["n"] == rolls and s["units"]["U-INF1"]["hex"] == "0504"
-    rng.force(s, dice_then)
-    return do(s, {"type": "misdirect", "unit": "U-INF1", "to": "0604"})
+    force(s, dice_then)
+    return act(s, {"type": "misdirect", "unit": "U-INF1", "to": "0604"})
 
 
 def test_misdirected_unit_rolls_leaving_another_commando_hex() -> None:
@@ -438,10 +431,9 @@ def test_misdirected_unit_not_finding_the_commando_goes_where_led() -> None:
 # --- §10.4 where interdiction may go ---
 
 def interdiction_offer(s: Any) -> set[str]:
-    from server.games.bulge.rules import _begin_phase
-    _begin_phase(s)
+    begin_phase(s)
     assert s["step"] == "air_interdiction"
-    return {a["at"] for a in acts(s) if a["type"] == "air_interdict"}
+    return {a["at"] for a in legal(s) if a["type"] == "air_interdict"}
 
 
 def test_interdiction_offered_wherever_a_german_unit_could_feel_it() -> None:
@@ -449,13 +441,13 @@ def test_interdiction_offered_wherever_a_german_unit_could_feel_it() -> None:
     stack loses a step), and the hexes around a road hex it could enter (road MP), so no useful marker is
     refused; a road nobody can reach is not offered."""
     w = World(roads=[["0101", "0201"], ["0404", "0304", "0204"]])
-    s = w.pos(turn=8).at("G-VG1", "0904").at("U-INF1", "0108").begin()  # 4 MP over clear hexes
+    s = w.pos(turn=8).place("G-VG1", "0904").place("U-INF1", "0108").begin()  # 4 MP over clear hexes
     offer = interdiction_offer(s)
     assert "0604" in offer  # 3 hexes away, no road, next to no German unit
     assert "0504" in offer  # 4 MP away
     assert "0404" not in offer  # 5 MP away; its area holds 0504, but 0504 is no road hex: no effect
     assert "0304" not in offer and "0201" not in offer  # roads no German unit can reach this phase
-    s = w.pos(turn=8).at("G-VG1", "0604").at("U-INF1", "0108").begin()  # 0404 by land, then the road
+    s = w.pos(turn=8).place("G-VG1", "0604").place("U-INF1", "0108").begin()  # 0404 by land, then the road
     offer = interdiction_offer(s)
     assert "0204" in offer and "0203" in offer  # road MP: 0404 -> 0304 -> 0204 at half an MP a hex
     assert "0101" not in offer
@@ -464,6 +456,6 @@ def test_interdiction_offered_wherever_a_german_unit_could_feel_it() -> None:
 def test_interdiction_offered_everywhere_under_fog_of_war() -> None:
     """§10.4 "any hex", fog of war: the offer may not depend on where unseen German units are: every hex."""
     w = World()
-    s = w.pos(turn=8).at("G-VG1", "0904").at("U-INF1", "0108").begin()
+    s = w.pos(turn=8).place("G-VG1", "0904").place("U-INF1", "0108").begin()
     s["options"] = {"fog_of_war": True}
     assert interdiction_offer(s) == set(w.board.hexes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bulge_fixtures import World, active, acts, do
+from bulge_fixtures import World, act, active, legal
 
 from server.games.bulge.units import Situation, stack_problem
 
@@ -10,7 +10,7 @@ from server.games.bulge.units import Situation, stack_problem
 def test_zoc_into_all_adjacent_hexes_commandos_none() -> None:
     """§5.1-§5.2: every unit exerts a ZOC into its 6 neighbours; commandos have none."""
     w = World(terrain={"0604": "deep_forest"})
-    s = w.pos().at("U-INF1", "0504").at("G-COM", "0208").begin()
+    s = w.pos().place("U-INF1", "0504").place("G-COM", "0208").begin()
     sit = Situation(s)
     assert sit.zoc("allied") == frozenset(w.board.neighbours("0504"))
     assert sit.zoc("german") == frozenset()
@@ -19,9 +19,9 @@ def test_zoc_into_all_adjacent_hexes_commandos_none() -> None:
 def test_commando_ignores_ezoc_and_may_enter_allied_hex() -> None:
     """§9.5(3): Allied ZOC does not affect commandos; they may enter a hex with Allied units."""
     w = World()
-    s = do(w.pos().at("G-COM", "0404").at("U-INF1", "0604").begin(), {"type": "select", "unit": "G-COM"},
-           {"type": "move", "unit": "G-COM", "to": "0504"})
-    assert {"type": "move", "unit": "G-COM", "to": "0604"} in acts(s)
+    s = act(w.pos().place("G-COM", "0404").place("U-INF1", "0604").begin(), {"type": "select", "unit": "G-COM"},
+            {"type": "move", "unit": "G-COM", "to": "0504"})
+    assert {"type": "move", "unit": "G-COM", "to": "0604"} in legal(s)
 
 
 def test_stacking_limits() -> None:
@@ -51,12 +51,12 @@ def test_fortress_stacks_regardless_of_division() -> None:
 def test_stacking_checked_at_end_of_movement_phase() -> None:
     """§6.3: a stack may break the limit during a move but not at the end of the phase; the owner removes."""
     w = World()
-    s = w.pos().at("G-PZ1", "0504").at("G-PZ3", "0604").begin()
-    s = do(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"},
-           {"type": "end_phase"})
+    s = w.pos().place("G-PZ1", "0504").place("G-PZ3", "0604").begin()
+    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"},
+            {"type": "end_phase"})
     assert active(s) == "german"
-    assert sorted(a["unit"] for a in acts(s)) == ["G-PZ1", "G-PZ3"]
-    s = do(s, {"type": "remove", "unit": "G-PZ3"})
+    assert sorted(a["unit"] for a in legal(s)) == ["G-PZ1", "G-PZ3"]
+    s = act(s, {"type": "remove", "unit": "G-PZ3"})
     assert s["units"]["G-PZ3"]["status"] == "eliminated"
     assert s["phase"] == "combat_1"
     assert s["vp"] == -2  # §13.4(3): counts as destroyed (German mechanised)

@@ -2,16 +2,16 @@
 
 On the real map and counters:
 
->>> s = Pos(turn=2).put("US-A27-1", "N1").put("NVA-33-C1-1", "N0").act("us", "27ab", "fire")
->>> {"type": "fire", "from": "N1", "at": "N0"} in acts(s)
+>>> s = Pos(turn=2).place("US-A27-1", "N1").place("NVA-33-C1-1", "N0").activation("us", "27ab", "fire")
+>>> {"type": "fire", "from": "N1", "at": "N0"} in legal(s)
 True
 
 On a small map of its own (``World``: a few areas, a few counters, registered as a dataset):
 
 >>> w = World({"W": "grass", "LZ_ALBANY": "lz_albany", "E": "jungle"}, [("W", "LZ_ALBANY"), ("LZ_ALBANY", "E")],
 ...           {"us-1": rifle("us", "27ab"), "nva-1": rifle("nva", "33")})
->>> s = w.pos().put("us-1", "LZ_ALBANY").put("nva-1", "E").act("us", "27ab", "fire")
->>> [a for a in acts(s) if a["type"] == "fire"]
+>>> s = w.pos().place("us-1", "LZ_ALBANY").place("nva-1", "E").activation("us", "27ab", "fire")
+>>> [a for a in legal(s) if a["type"] == "fire"]
 [{'type': 'fire', 'from': 'LZ_ALBANY', 'at': 'E'}]
 """
 
@@ -21,9 +21,9 @@ import copy
 import itertools
 from typing import Any
 
-from server.engine import rng
-from server.engine.core import Action, State, apply_action, make_view
+from server.engine.core import State
 from server.engine.steps import push
+from server.engine.testing import Kit, Position
 from server.games.lz_albany import RULES
 from server.games.lz_albany.data import COLUMBUS, STANDARD, TRANSIT, build, dataset, register
 from server.games.lz_albany.rules import new_state, run
@@ -116,13 +116,20 @@ def blank(turn: int = 2, seed: bytes = b"lz-dsl", data: str = STANDARD) -> State
     return s
 
 
-class Pos:
-    def __init__(self, turn: int = 2, seed: bytes = b"lz-dsl", *, data: str = STANDARD) -> None:
-        self.state = blank(turn, seed, data)
+class Pos(Position):
+    """A position at the Action Phase (``blank``): counters placed in their areas, unhurt and unmarked unless
+    the call says otherwise; then the phase starts (``go``), or a frame is begun (``frame``, ``activation``)."""
 
-    def put(self, uid: str, area: str, hits: int = 0, status: str = "map", markers: tuple[str, ...] = ()) -> Pos:
-        self.state["units"][uid].update(area=area, hits=hits, status=status, markers=list(markers))
-        return self
+    where = "area"
+    placed = {"hits": 0, "status": "map", "markers": []}
+
+    def __init__(self, turn: int = 2, seed: bytes = b"lz-dsl", *, data: str = STANDARD) -> None:
+        super().__init__(KIT, blank(turn, seed, data))
+
+    def place(self, uid: str, where: str | None, **fields: Any) -> Pos:
+        if "markers" in fields:
+            fields["markers"] = list(fields["markers"])
+        return super().place(uid, where, **fields)
 
     def cup(self, *chits: str) -> Pos:
         self.state["cup"] = sorted(chits)
@@ -132,61 +139,38 @@ class Pos:
         self.state.update(fields)
         return self
 
-    def dice(self, *faces: int) -> Pos:
-        rng.force(self.state, *faces)
-        return self
-
     def go(self) -> State:
         """Start the Action Phase here: the server draws the first chit."""
         run(self.state)
         return self.state
 
     def frame(self, frame: dict[str, Any]) -> State:
-        push(self.state, frame)
-        run(self.state)
-        return self.state
+        return begin_frame(self.state, frame)
 
-    def act(self, side: str, group: str | None, mode: str, *, left: int = 1, joined: tuple[str, ...] = ()) -> State:
+    def activation(self, side: str, group: str | None, mode: str, *, left: int = 1,
+                   joined: tuple[str, ...] = ()) -> State:
         """An activation already chosen (the chit drawn, the group and face picked)."""
-        return self.frame({"kind": "act", "side": side, "group": group, "mode": mode, "left": left,
-                           "adrenaline": left > 1, "joined": list(joined), "moved": {}, "fired": [], "carry": {}})
+        return self.frame(activation_frame(side, group, mode, left=left, joined=joined))
 
 
-def active(state: State) -> str:
-    (role,) = RULES.active_roles(state)
-    return role
-
-
-def acts(state: State) -> list[Action]:
-    return RULES.legal_actions(state, active(state))
-
-
-def types(state: State) -> list[str]:
-    return sorted({a["type"] for a in acts(state)})
-
-
-def do(state: State, *actions: Action) -> State:
-    for action in actions:
-        state = apply_action(RULES, state, active(state), action)
+def begin_frame(state: State, frame: dict[str, Any]) -> State:
+    """``frame`` begins on top of the state's stack, run as in play up to the next decision."""
+    push(state, frame)
+    run(state)
     return state
 
 
-def force(state: State, *faces: int) -> State:
-    rng.force(state, *faces)
-    return state
+def activation_frame(side: str, group: str | None, mode: str, *, left: int = 1,
+                     joined: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The frame of an activation already chosen: the chit drawn, the group and face picked."""
+    return {"kind": "act", "side": side, "group": group, "mode": mode, "left": left, "adrenaline": left > 1,
+            "joined": list(joined), "moved": {}, "fired": [], "carry": {}}
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
-    return make_view(RULES, state, role)
-
-
-def unit(state: State, uid: str) -> dict[str, Any]:
-    rec: dict[str, Any] = state["units"][uid]
-    return rec
-
-
-def logs(state: State, key: str) -> list[dict[str, Any]]:
-    return [e for e in state["log"] if e["key"] == f"log.{key}"]
+# The kit's verbs (engine.testing.Kit), bound to LZ Albany.
+KIT = Kit(RULES)
+active, legal, types, act, view, force, unit, lines, last_line = (
+    KIT.active, KIT.legal, KIT.types, KIT.act, KIT.view, KIT.force, KIT.unit, KIT.lines, KIT.last_line)
 
 
 def step(state: State) -> str:

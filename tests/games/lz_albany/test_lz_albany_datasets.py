@@ -5,7 +5,7 @@ small map and counters of its own (``lz_fixtures.World``)."""
 from __future__ import annotations
 
 import pytest
-from lz_fixtures import World, acts, do, officer, rifle, unit
+from lz_fixtures import World, act, legal, officer, rifle, unit
 
 from server.engine.core import canonical
 from server.games.lz_albany import RULES
@@ -37,9 +37,9 @@ def test_a_stored_state_without_a_dataset_plays_on_the_standard_data() -> None:
 
 def test_the_rules_move_on_the_small_map_of_the_state() -> None:
     """§5.3: a unit moves to an adjacent area, here the areas of the state's own map."""
-    s = _line().pos().put("us-1", "LZ_ALBANY").act("us", "27ab", "move")
-    assert sorted(a["to"] for a in acts(s) if a["type"] == "move" and a["unit"] == "us-1") == ["E", "W"]
-    s = do(s, {"type": "move", "unit": "us-1", "to": "W"})
+    s = _line().pos().place("us-1", "LZ_ALBANY").activation("us", "27ab", "move")
+    assert sorted(a["to"] for a in legal(s) if a["type"] == "move" and a["unit"] == "us-1") == ["E", "W"]
+    s = act(s, {"type": "move", "unit": "us-1", "to": "W"})
     assert unit(s, "us-1")["area"] == "W"
 
 

@@ -3,7 +3,7 @@ every special ability; §5.18 / §4.3 the officer-loss tie-break (shared/rules/l
 
 from __future__ import annotations
 
-from lz_fixtures import World, acts, do, officer, rifle, step, unit
+from lz_fixtures import World, act, legal, officer, rifle, step, unit
 
 from server.games.lz_albany.units import hit
 
@@ -20,25 +20,25 @@ def _world() -> World:
 
 
 def _moves(state: dict, uid: str) -> list[str]:
-    return sorted(a["to"] for a in acts(state) if a["type"] == "move" and a["unit"] == uid)
+    return sorted(a["to"] for a in legal(state) if a["type"] == "move" and a["unit"] == uid)
 
 
 # === §5.15 A WOUNDED OFFICER LOSES EVERY SPECIAL ABILITY ===
 
 def test_a_hit_platoon_moves_with_an_unwounded_officer_going_with_it() -> None:
     """§5.3 / §5.15 (seed §10.3): an officer lets a hit platoon move, going with it."""
-    s = _world().pos().put("us-hit", "LZ_ALBANY", hits=1).put("us-co", "LZ_ALBANY").act("us", "27ab", "move")
+    s = _world().pos().place("us-hit", "LZ_ALBANY", hits=1).place("us-co", "LZ_ALBANY").activation("us", "27ab", "move")
     assert _moves(s, "us-hit") == []
-    s = do(s, {"type": "move", "unit": "us-co", "to": "E"})
+    s = act(s, {"type": "move", "unit": "us-co", "to": "E"})
     assert _moves(s, "us-hit") == ["E"]
 
 
 def test_a_wounded_officer_carried_along_escorts_no_hit_platoon() -> None:
     """§5.15 (seed §10.4 「負傷し 全ての特別能力を失う」) with §10.3: a wounded officer has lost the
     ability to let hit units move. Carried by a platoon into E, he does not take the hit platoon along."""
-    s = (_world().pos().put("us-hit", "LZ_ALBANY", hits=1).put("us-carrier", "LZ_ALBANY")
-         .put("us-co", "LZ_ALBANY", hits=1).act("us", "27ab", "move"))
-    s = do(s, {"type": "move", "unit": "us-carrier", "to": "E"}, {"type": "move", "unit": "us-co", "to": "E"})
+    s = (_world().pos().place("us-hit", "LZ_ALBANY", hits=1).place("us-carrier", "LZ_ALBANY")
+         .place("us-co", "LZ_ALBANY", hits=1).activation("us", "27ab", "move"))
+    s = act(s, {"type": "move", "unit": "us-carrier", "to": "E"}, {"type": "move", "unit": "us-co", "to": "E"})
     assert unit(s, "us-co")["area"] == "E"  # carried (§5.3: a wounded officer moves like a casualty)
     assert _moves(s, "us-hit") == []
 
@@ -47,14 +47,14 @@ def test_a_wounded_officer_alone_enables_no_flare() -> None:
     """§5.16 (seed §11.2, §10.3 「夜間の活動」) / §5.15 (seed §10.4): at night a US Fire/Move chit lets
     the US place flares in or next to an area with a US unit or officer; a wounded officer has lost
     that ability, so alone in J he enables no flare at all."""
-    s = _world().pos(turn=9).put("us-co", "J", hits=1).put("nva-1", "E").cup("us_fm").go()
-    assert step(s) == "flares" and [a for a in acts(s) if a["type"] == "flare"] == []
+    s = _world().pos(turn=9).place("us-co", "J", hits=1).place("nva-1", "E").cup("us_fm").go()
+    assert step(s) == "flares" and [a for a in legal(s) if a["type"] == "flare"] == []
 
 
 def test_an_unwounded_officer_alone_enables_flares_in_and_next_to_his_area() -> None:
     """§5.16 (seed §11.2): in or next to the area of a US officer: J and E."""
-    s = _world().pos(turn=9).put("us-co", "J").put("nva-1", "E").cup("us_fm").go()
-    assert sorted(a["at"] for a in acts(s) if a["type"] == "flare") == ["E", "J"]
+    s = _world().pos(turn=9).place("us-co", "J").place("nva-1", "E").cup("us_fm").go()
+    assert sorted(a["at"] for a in legal(s) if a["type"] == "flare") == ["E", "J"]
 
 
 # === §5.18 / §4.3 THE OFFICER-LOSS TIE-BREAK (AMBIG-23) ===
@@ -64,7 +64,7 @@ def _tie(w: World, hits: dict[str, int], evacuated: tuple[str, ...] = ()) -> dic
     from server.games.lz_albany.rules import end_game
     p = w.pos(turn=10)
     for uid in hits:
-        p.put(uid, "W")
+        p.place(uid, "W")
     for uid, n in hits.items():
         for _ in range(n):
             hit(p.state, uid)

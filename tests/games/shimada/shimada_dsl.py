@@ -1,10 +1,10 @@
 """A tiny language to build Shimada positions for rule tests, on the real map or a small one.
 
->>> s = Pos(step="combat").up("J-T1", "0307").up("B-PUN", "0308").state
->>> acts(s)[:1]
+>>> s = Pos(step="combat").place("J-T1", "0307").place("B-PUN", "0308").state
+>>> legal(s)[:1]
 [{'type': 'attack_with', 'unit': 'J-T1'}]
 >>> w = World("...j")       # one row of four hexes: clear, clear, clear, jungle
->>> s = w.pos().up("J-TA", "0101").state
+>>> s = w.pos().place("J-TA", "0101").state
 >>> moves(s, "J-TA")
 ['0201']
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from server.engine import rng
-from server.engine.core import OMNISCIENT, Action, State, apply_action, make_view
+from server.engine.core import OMNISCIENT, State
+from server.engine.testing import Kit, Position
 from server.games.shimada import RULES
 from server.games.shimada.data import GameData, dataset, register
 from server.games.shimada.rules import new_state, start_at
@@ -85,8 +85,11 @@ class World:
         return Pos(world=self, **kw)
 
 
-class Pos:
-    """A position: every counter off the board until placed; then the step is begun as in play."""
+class Pos(Position):
+    """A position: every counter off the board until placed (face up unless ``face="down"``); the step is
+    begun as in play when the position is made."""
+
+    placed = {"status": "map", "face": "up"}
 
     def __init__(self, *, turn: int = 2, player: str = "japanese", step: str = "movement",
                  dawn: bool = False, dawn_turn: int = 6, seed: bytes = b"dsl", world: World | None = None) -> None:
@@ -94,19 +97,9 @@ class Pos:
         for u in s["units"].values():
             u.update(hex=None, status="offmap", face="up")
         s.update(turn=turn, player=player, step=step, dawn=dawn, dawn_turn=dawn_turn, log=[])
-        self.state = s
+        super().__init__(KIT, s)
         self._step = step
         self._begin()
-
-    def _place(self, uid: str, hex_id: str, face: str, **extra: Any) -> Pos:
-        self.state["units"][uid].update(hex=hex_id, status="map", face=face, **extra)
-        return self
-
-    def up(self, uid: str, hex_id: str, **extra: Any) -> Pos:
-        return self._place(uid, hex_id, "up", **extra)
-
-    def down(self, uid: str, hex_id: str, **extra: Any) -> Pos:
-        return self._place(uid, hex_id, "down", **extra)
 
     def eliminated(self, uid: str, face: str = "up") -> Pos:
         u = self.state["units"][uid]
@@ -119,48 +112,22 @@ class Pos:
         self.state["units"][uid].update(hex=None, status="exited")
         return self
 
-    def dice(self, *faces: int) -> Pos:
-        rng.force(self.state, *faces)
-        return self
-
     def _begin(self) -> None:
         start_at(self.state, self.state["player"], self._step)
 
 
-def active(state: State) -> str:
-    (role,) = RULES.active_roles(state)
-    return role
-
-
-def acts(state: State) -> list[Action]:
-    return RULES.legal_actions(state, active(state))
-
-
-def types(state: State) -> list[str]:
-    return [a["type"] for a in acts(state)]
+# The kit's verbs (engine.testing.Kit), bound to Shimada.
+KIT = Kit(RULES)
+active, legal, types, act, view, force, unit, lines, last_line = (
+    KIT.active, KIT.legal, KIT.types, KIT.act, KIT.view, KIT.force, KIT.unit, KIT.lines, KIT.last_line)
 
 
 def moves(state: State, unit: str) -> list[str]:
-    return [a["to"] for a in acts(state) if a["type"] == "move" and a["unit"] == unit]
-
-
-def do(state: State, *actions: Action) -> State:
-    for action in actions:
-        state = apply_action(RULES, state, active(state), action)
-    return state
-
-
-def view(state: State, role: str | None) -> dict[str, Any]:
-    return make_view(RULES, state, role)
+    return [a["to"] for a in legal(state) if a["type"] == "move" and a["unit"] == unit]
 
 
 def counter(state: State, ref: str, role: str | None = OMNISCIENT) -> dict[str, Any]:
     return next(c for c in RULES.view(state, role)["counters"] if c["ref"] == ref)
-
-
-def unit(state: State, uid: str) -> dict[str, Any]:
-    rec: dict[str, Any] = state["units"][uid]
-    return rec
 
 
 def die_for(column: str, result: str) -> int:
@@ -170,8 +137,3 @@ def die_for(column: str, result: str) -> int:
         if crt.result(column, face) == result:
             return face
     raise LookupError(f"no {result} in column {column}")
-
-
-def last_log(state: State, key: str) -> dict[str, Any]:
-    entry: dict[str, Any] = next(e for e in reversed(state["log"]) if e["key"] == f"log.{key}")
-    return entry

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shimada_dsl import World, acts, do, moves, view
+from shimada_dsl import World, act, legal, moves, view
 
 from server.engine.core import canonical
 from server.games.shimada import RULES
@@ -47,12 +47,12 @@ def test_provenance_prints_the_crt_in_use() -> None:
 def test_a_state_reads_the_map_and_counters_of_its_own_dataset() -> None:
     """A state names its dataset; the rules read the map and counters through it."""
     w = World("..j..")  # one row: clear, clear, jungle, clear, clear
-    s = w.pos().up("J-TA", "0201").up("J-IN", "0401").state
+    s = w.pos().place("J-TA", "0201").place("J-IN", "0401").state
     assert s["data"] == w.name
     assert moves(s, "J-TA") == ["0101"]  # a tank may not enter the jungle at 0301 (§8)
     assert moves(s, "J-IN") == ["0301", "0501"]  # infantry may (§8)
-    assaulted = w.pos(step="combat").up("J-TA", "0201").up("B-IN", "0101").state
-    s = do(assaulted, {"type": "attack_with", "unit": "J-TA"})
+    assaulted = w.pos(step="combat").place("J-TA", "0201").place("B-IN", "0101").state
+    s = act(assaulted, {"type": "attack_with", "unit": "J-TA"})
     assert view(s, None)["attack"]["candidates"] == [{"at": "0101", "odds": "2:1", "attack": 4, "defence": 2}]
 
 
@@ -67,11 +67,11 @@ def test_setup_on_a_small_dataset_places_its_british_in_its_positions() -> None:
 
 def test_a_state_without_a_dataset_is_on_the_standard_data() -> None:
     """States stored before datasets existed have no ``data`` key: they are on the standard data."""
-    s = do(RULES.setup("slim_river", {}, b"old"), {"type": "choose_dawn", "turn": 6})
+    s = act(RULES.setup("slim_river", {}, b"old"), {"type": "choose_dawn", "turn": 6})
     assert s["data"] == "standard"
     old = {k: v for k, v in s.items() if k != "data"}
-    assert acts(old) == acts(s) and canonical(view(old, "japanese")) == canonical(view(s, "japanese"))
-    old = do(old, {"type": "move", "unit": "J-T1", "to": "0201"})
+    assert legal(old) == legal(s) and canonical(view(old, "japanese")) == canonical(view(s, "japanese"))
+    old = act(old, {"type": "move", "unit": "J-T1", "to": "0201"})
     assert old["units"]["J-T1"]["hex"] == "0201"
 
 

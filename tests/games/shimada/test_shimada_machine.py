@@ -4,7 +4,7 @@ plays on exactly as the same state with its stack, at every step of whole random
 from __future__ import annotations
 
 import pytest
-from shimada_dsl import Pos, die_for, do
+from shimada_dsl import Pos, act, die_for
 
 from server.engine.core import apply_action, canonical
 from server.engine.testing import playout
@@ -25,9 +25,9 @@ def test_a_state_without_a_stack_plays_on_the_same(seed: bytes) -> None:
 
 def test_a_state_without_a_stack_in_an_exchange_plays_on_the_same() -> None:
     """§9 Ex (the attacking player's choice of the attacker lost) is rare in random matches."""
-    pos = Pos(step="combat", player="british").up("B-ARG", "0307").up("B-PUN", "0309").up("J-T1", "0308")
-    s = do(pos.dice(die_for("1:1", "Ex")).state, {"type": "attack_with", "unit": "B-ARG"},
-           {"type": "attack_with", "unit": "B-PUN"}, {"type": "attack", "at": "0308"})
+    pos = Pos(step="combat", player="british").place("B-ARG", "0307").place("B-PUN", "0309").place("J-T1", "0308")
+    s = act(pos.force(die_for("1:1", "Ex")).state, {"type": "attack_with", "unit": "B-ARG"},
+            {"type": "attack_with", "unit": "B-PUN"}, {"type": "attack", "at": "0308"})
     assert s["step"] == "exchange"
     old = {k: v for k, v in s.items() if k != "stack"}
     lose = {"type": "lose", "unit": "B-PUN"}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from shimada_bots import play
-from shimada_dsl import Pos, do, view
+from shimada_dsl import Pos, act, view
 
 from server.engine.core import OMNISCIENT, apply_action, canonical, make_view
 from server.engine.testing import check_determinism, check_leaks, playout
@@ -94,7 +94,8 @@ def test_canary_face_down_identities_and_dawn_never_in_views() -> None:
 
 def test_swapping_face_down_counters_gives_identical_views() -> None:
     """§12: refs come from visible facts only, so swapping two face-down counters changes no view."""
-    s = Pos(step="recovery", player="british").down("B-HQ", "0203").down("B-ART", "0305").state
+    s = (Pos(step="recovery", player="british").place("B-HQ", "0203", face="down")
+         .place("B-ART", "0305", face="down").state)
     s["log"].append({"key": "log.setup", "args": {}, "to": None})
     other = copy.deepcopy(s)
     other["units"]["B-HQ"], other["units"]["B-ART"] = other["units"]["B-ART"], other["units"]["B-HQ"]
@@ -114,10 +115,10 @@ def test_points_count_only_revealed_eliminations() -> None:
 
 def test_dawn_turn_hidden_until_dawn_then_public() -> None:
     """§3/§11: the dawn turn is secret until dawn, then public."""
-    s = do(RULES.setup("slim_river", {}, b"x"), {"type": "choose_dawn", "turn": 2})
+    s = act(RULES.setup("slim_river", {}, b"x"), {"type": "choose_dawn", "turn": 2})
     assert "dawn_turn" not in view(s, "british") and view(s, "japanese")["dawn_turn"] == 2
     while s["turn"] < 2:
-        s = do(s, {"type": "end_step"})
+        s = act(s, {"type": "end_step"})
     for role in ("british", None):
         assert view(s, role)["dawn_turn"] == 2
 
@@ -177,8 +178,8 @@ def test_every_message_key_is_in_both_catalogues() -> None:
 
 def test_old_log_lines_mask_a_counter_once_it_is_face_down() -> None:
     """§10: once disrupted, a counter's front is hidden, also in the log lines that named it."""
-    s = Pos().up("J-I1", "0304").state
-    s = do(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
+    s = Pos().place("J-I1", "0304").state
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
     line = next(e for e in view(s, "british")["log"] if e["key"] == "log.move")
     assert line["args"]["unit"] == {"key": "handle.hidden", "args": {"side": {"key": "side.japanese"}}}
     line = next(e for e in view(s, OMNISCIENT)["log"] if e["key"] == "log.move")

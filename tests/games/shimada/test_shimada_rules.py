@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from shimada_dsl import CRT, FACE, Pos, World, acts, counter, die_for, do, last_log, moves, types, unit, view
+from shimada_dsl import CRT, FACE, Pos, World, act, counter, die_for, last_line, legal, moves, types, unit, view
 
 from server.engine.core import OMNISCIENT, IllegalAction
 from server.games.shimada import RULES
@@ -53,14 +53,14 @@ def test_japanese_start_off_map_and_choose_dawn_first() -> None:
     """§3: the Japanese are off the map; first they secretly choose the dawn turn 1-6."""
     s = RULES.setup("slim_river", {}, b"seed")
     assert RULES.active_roles(s) == {"japanese"}
-    assert acts(s) == [{"type": "choose_dawn", "turn": t} for t in range(1, 7)]
+    assert legal(s) == [{"type": "choose_dawn", "turn": t} for t in range(1, 7)]
     assert all(s["units"][u]["status"] == "offmap" for u in s["units"] if u.startswith("J-"))
     assert view(s, "british")["prompt"]["key"] == "prompt.waiting_dawn"
 
 
 def test_dawn_choice_is_logged_only_to_the_japanese() -> None:
     """§3: the dawn turn is chosen secretly."""
-    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 4})
+    s = act(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 4})
     assert view(s, "japanese")["dawn_turn"] == 4
     for role in ("british", None):
         v = view(s, role)
@@ -73,14 +73,14 @@ def test_dawn_choice_is_logged_only_to_the_japanese() -> None:
 
 def test_turn_one_british_only_recover() -> None:
     """§5: on turn 1 the British do only recovery."""
-    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 6})
+    s = act(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 6})
     seen = []
     for _ in range(3):
         seen.append((s["player"], s["step"]))
-        s = do(s, {"type": "end_step"})
+        s = act(s, {"type": "end_step"})
     assert seen == [("japanese", "movement"), ("japanese", "combat"), ("japanese", "recovery")]
     assert (s["turn"], s["player"], s["step"]) == (1, "british", "recovery")
-    s = do(s, {"type": "end_step"})
+    s = act(s, {"type": "end_step"})
     assert (s["turn"], s["player"], s["step"]) == (2, "japanese", "movement")
 
 
@@ -90,7 +90,7 @@ def test_each_turn_japanese_then_british_move_fight_recover() -> None:
     seen = []
     for _ in range(6):
         seen.append((s["player"], s["step"]))
-        s = do(s, {"type": "end_step"})
+        s = act(s, {"type": "end_step"})
     assert seen == [(p, st) for p in ("japanese", "british") for st in ("movement", "combat", "recovery")]
     assert s["turn"] == 3
 
@@ -100,20 +100,20 @@ def test_each_turn_japanese_then_british_move_fight_recover() -> None:
 def test_dawn_breaks_at_start_of_chosen_turn_revealing_all() -> None:
     """§11: at the start of the chosen turn all counters, eliminated ones included, turn face up."""
     s = (Pos(turn=2, player="british", step="recovery", dawn_turn=3)
-         .down("B-HQ", "0203").down("B-ART", "0305").eliminated("B-UC", face="down").state)
+         .place("B-HQ", "0203", face="down").place("B-ART", "0305", face="down").eliminated("B-UC", face="down").state)
     assert counter(s, "?B1", None).get("id") is None
-    s = do(s, {"type": "end_step"})
+    s = act(s, {"type": "end_step"})
     assert s["dawn"] and s["turn"] == 3
     v = view(s, None)
     assert v["dawn"] and v["dawn_turn"] == 3
     assert all(c["face"] == "up" for c in v["counters"])
     assert {c["ref"] for c in v["counters"]} >= {"B-HQ", "B-ART", "B-UC"}
-    assert last_log(s, "dawn")["args"]["turn"] == 3 and last_log(s, "dawn")["to"] is None
+    assert last_line(s, "dawn").args["turn"] == 3 and last_line(s, "dawn").to is None
 
 
 def test_dawn_on_turn_one() -> None:
     """§3/§11: dawn may be chosen for turn 1: it breaks before the first move."""
-    s = do(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 1})
+    s = act(RULES.setup("slim_river", {}, b"seed"), {"type": "choose_dawn", "turn": 1})
     assert s["dawn"] and all(u["face"] == "up" for u in s["units"].values())
 
 
@@ -123,60 +123,60 @@ def test_entering_through_entry_hex_costs_one_mp() -> None:
     """§3/§8: the Japanese enter at the entry hex, 1 MP, and then move hex by hex."""
     s = Pos().state
     assert moves(s, "J-T1") == [BOARD.entry]
-    s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.entry})
+    s = act(s, {"type": "move", "unit": "J-T1", "to": BOARD.entry})
     assert counter(s, "J-T1", "japanese")["mp_left"] == dataset().counters["J-T1"].ma - 1
     assert moves(s, "J-T1") == ["0202"]
 
 
 def test_movement_allowance_limits_hexes() -> None:
     """§8: a counter moves up to its movement allowance, 1 MP per hex."""
-    s = Pos().up("J-I1", "0307").state
+    s = Pos().place("J-I1", "0307").state
     for to in ("0308", "0309", "0409"):
-        s = do(s, {"type": "move", "unit": "J-I1", "to": to})
+        s = act(s, {"type": "move", "unit": "J-I1", "to": to})
     assert moves(s, "J-I1") == [] and unit(s, "J-I1")["done"]
 
 
 def test_disrupted_counter_cannot_move() -> None:
     """§8/§10: disrupted counters cannot move."""
-    assert moves(LINE.pos().up("J-TA", "0201").state, "J-TA") == ["0101", "0301"]  # face up it could
-    s = LINE.pos().down("J-TA", "0201").state
-    assert [a for a in acts(s) if a.get("unit") == "@0201"] == []
+    assert moves(LINE.pos().place("J-TA", "0201").state, "J-TA") == ["0101", "0301"]  # face up it could
+    s = LINE.pos().place("J-TA", "0201", face="down").state
+    assert [a for a in legal(s) if a.get("unit") == "@0201"] == []
     for to in ("0101", "0301"):
         with pytest.raises(IllegalAction):
-            do(s, {"type": "move", "unit": "@0201", "to": to})
+            act(s, {"type": "move", "unit": "@0201", "to": to})
 
 
 def test_river_crossed_only_at_bridge() -> None:
     """§8: rivers cannot be crossed except at a bridge."""
-    s = Pos().up("J-T1", "0609").up("J-T2", "0709").state
+    s = Pos().place("J-T1", "0609").place("J-T2", "0709").state
     assert "0710" not in moves(s, "J-T1")  # 0609/0710: river, no bridge
     assert "0710" in moves(s, "J-T2")  # 0709/0710: the road bridge
 
 
 def test_only_japanese_infantry_enter_jungle() -> None:
     """§8: only Japanese infantry may enter jungle."""
-    s = Pos().up("J-T1", "0202").up("J-I1", "0302").state
+    s = Pos().place("J-T1", "0202").place("J-I1", "0302").state
     assert all(not BOARD.is_jungle(h) for h in moves(s, "J-T1"))
     assert any(BOARD.is_jungle(h) for h in moves(s, "J-I1"))
-    s = Pos(player="british").up("B-ARG", "0306").state
+    s = Pos(player="british").place("B-ARG", "0306").state
     assert all(not BOARD.is_jungle(h) for h in moves(s, "B-ARG"))
 
 
 def test_infantry_moving_through_jungle_is_disrupted_at_end_of_move() -> None:
     """§8: a Japanese infantry counter that moved through jungle is disrupted after its move."""
-    s = Pos().up("J-I1", "0304").state
-    s = do(s, {"type": "move", "unit": "J-I1", "to": "0404"})  # jungle
+    s = Pos().place("J-I1", "0304").state
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"})  # jungle
     assert unit(s, "J-I1")["face"] == "up"  # only at the end of the move
-    s = do(s, {"type": "move", "unit": "J-I1", "to": "0305"},
-           {"type": "end_move", "unit": "J-I1"})
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0305"},
+            {"type": "end_move", "unit": "J-I1"})
     assert unit(s, "J-I1")["face"] == "down"
-    assert last_log(s, "jungle_disrupted")["args"]["unit"] == {"key": "handle.hex", "args": {"hex": "0305"}}
+    assert last_line(s, "jungle_disrupted").args["unit"] == {"key": "handle.hex", "args": {"hex": "0305"}}
 
 
 def test_infantry_in_jungle_not_disrupted_after_dawn() -> None:
     """§11.1: after dawn Japanese infantry moving in jungle is not disrupted."""
-    s = Pos(dawn=True, turn=6).up("J-I1", "0304").state
-    s = do(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
+    s = Pos(dawn=True, turn=6).place("J-I1", "0304").state
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
     assert unit(s, "J-I1")["face"] == "up"
 
 
@@ -184,20 +184,20 @@ def test_infantry_in_jungle_not_disrupted_after_dawn() -> None:
 
 def test_entering_enemy_zoc_stops_movement() -> None:
     """§6: a moving counter that enters an enemy ZOC must stop."""
-    s = Pos().up("J-T1", "0307").up("B-ARG", "0509").state
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0308"}, {"type": "move", "unit": "J-T1", "to": "0408"})
+    s = Pos().place("J-T1", "0307").place("B-ARG", "0509").state
+    s = act(s, {"type": "move", "unit": "J-T1", "to": "0308"}, {"type": "move", "unit": "J-T1", "to": "0408"})
     assert moves(s, "J-T1") == [] and unit(s, "J-T1")["done"]
 
 
 def test_may_leave_enemy_zoc_but_not_move_zoc_to_zoc() -> None:
     """§6: a counter starting in an enemy ZOC may leave, but not directly into another ZOC hex."""
-    s = Pos().up("J-T1", "0409").up("B-ARG", "0509").state
+    s = Pos().place("J-T1", "0409").place("B-ARG", "0509").state
     assert moves(s, "J-T1") == ["0309"]  # 0408 is also in the ZOC of 0509
 
 
 def test_disrupted_counters_have_no_zoc() -> None:
     """§6: disrupted (face-down) counters have no ZOC."""
-    s = Pos().up("J-T1", "0409").down("B-ARG", "0509").state
+    s = Pos().place("J-T1", "0409").place("B-ARG", "0509", face="down").state
     assert moves(s, "J-T1") == ["0309", "0408"]
     assert zoc(s, "british") == set()
 
@@ -206,25 +206,27 @@ def test_zoc_does_not_cross_river_without_bridge() -> None:
     """§6: ZOC does not extend across a river, except across a bridge."""
     # Two rows with a river between them; B-IN on the south bank at 0202, next to 0201.
     river = World("....", "....", rivers=RIVER_SIDES)
-    s = do(river.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    s = act(river.pos().place("J-TA", "0101").place("B-IN", "0202").state,
+            {"type": "move", "unit": "J-TA", "to": "0201"})
     assert counter(s, "J-TA", "japanese")["mp_left"] == 3 and moves(s, "J-TA") == ["0101", "0301"]
     bridged = World("....", "....", rivers=tuple(x for x in RIVER_SIDES if x != "0201/0202"),
                     bridges=("0201/0202",))
-    s = do(bridged.pos().up("J-TA", "0101").up("B-IN", "0202").state, {"type": "move", "unit": "J-TA", "to": "0201"})
+    s = act(bridged.pos().place("J-TA", "0101").place("B-IN", "0202").state,
+            {"type": "move", "unit": "J-TA", "to": "0201"})
     assert moves(s, "J-TA") == [] and unit(s, "J-TA")["done"]  # across the bridge the ZOC stops it
 
 
 def test_zoc_crosses_the_bridge() -> None:
     """§6: ZOC extends across a bridge."""
-    s = Pos().up("J-T1", "0609").up("B-ARG", "0710").state
+    s = Pos().place("J-T1", "0609").place("B-ARG", "0710").state
     assert "0709" in zoc(s, "british")
-    s = do(s, {"type": "move", "unit": "J-T1", "to": "0709"})
+    s = act(s, {"type": "move", "unit": "J-T1", "to": "0709"})
     assert moves(s, "J-T1") == []
 
 
 def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
     """§6: ZOC does not extend into jungle, except the ZOC of Japanese infantry."""
-    s = Pos().up("B-ARG", "0307").up("J-T1", "0305").up("J-I1", "0304").state
+    s = Pos().place("B-ARG", "0307").place("J-T1", "0305").place("J-I1", "0304").state
     assert "0206" not in zoc(s, "british") and "0207" in zoc(s, "british")
     assert "0403" in zoc(s, "japanese")  # jungle next to the infantry at 0304
     assert "0405" not in zoc(s, "japanese")  # jungle next to the tank at 0305 only
@@ -239,25 +241,25 @@ def test_zoc_does_not_extend_into_jungle_except_japanese_infantry() -> None:
 def test_counter_may_end_its_move_on_a_friend_that_leaves_later_in_the_step() -> None:
     """§7: stacking is checked at the end of the step, so a counter may stop on a friend that has
     not moved yet; the step cannot end until one of them has moved off, and the prompt says where."""
-    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201").state
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
-    assert {"type": "end_move", "unit": "J-TA"} in acts(s)
-    s = do(s, {"type": "end_move", "unit": "J-TA"})
+    s = LINE.pos().place("J-TA", "0101").place("J-TB", "0201").state
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    assert {"type": "end_move", "unit": "J-TA"} in legal(s)
+    s = act(s, {"type": "end_move", "unit": "J-TA"})
     assert unit(s, "J-TA")["hex"] == unit(s, "J-TB")["hex"] == "0201" and unit(s, "J-TA")["done"]
     assert "end_step" not in types(s)
     with pytest.raises(IllegalAction):
-        do(s, {"type": "end_step"})
+        act(s, {"type": "end_step"})
     assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201"]}}
     assert moves(s, "J-TB") == ["0101", "0301"]
-    s = do(s, {"type": "move", "unit": "J-TB", "to": "0301"})
+    s = act(s, {"type": "move", "unit": "J-TB", "to": "0301"})
     assert "end_step" in types(s) and view(s, "japanese")["prompt"]["key"] == "prompt.movement"
 
 
 def test_overstack_prompt_names_every_crowded_hex_in_both_languages() -> None:
     """§7: the player is told which hexes hold more than one friendly counter."""
-    s = (World(".......").pos().up("J-TA", "0101").up("J-TB", "0201").up("J-IN", "0501").up("J-TC", "0601")
+    s = (World(".......").pos().place("J-TA", "0101").place("J-TB", "0201").place("J-IN", "0501").place("J-TC", "0601")
          .state)
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0601"})
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0601"})
     assert view(s, "japanese")["prompt"] == {"key": "prompt.overstack", "args": {"hexes": ["0201", "0601"]}}
     assert view(s, "british")["prompt"]["key"] == "prompt.waiting"
     messages = dataset().messages
@@ -266,40 +268,41 @@ def test_overstack_prompt_names_every_crowded_hex_in_both_languages() -> None:
 
 def test_may_pass_through_a_friend() -> None:
     """§7: counters may pass through friendly counters while moving."""
-    s = LINE.pos().up("J-TA", "0101").up("J-TB", "0201", done=True).state
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0201"})
+    s = LINE.pos().place("J-TA", "0101").place("J-TB", "0201", done=True).state
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0201"})
     assert moves(s, "J-TA") == ["0101", "0301"]
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"}, {"type": "end_move", "unit": "J-TA"})
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0301"}, {"type": "end_move", "unit": "J-TA"})
     assert unit(s, "J-TA")["hex"] == "0301" and "end_step" in types(s)
 
 
 def test_no_stop_on_a_friend_that_cannot_move_off() -> None:
     """§7 (AMBIG-11): a counter may not stop on a friend that has already moved, or is disrupted
     (§8), since then the step could never end: it must go on, and no other counter may move."""
-    for friend in (LINE.pos().up("J-TB", "0201", done=True), LINE.pos().down("J-TB", "0201")):
-        s = do(friend.up("J-TA", "0101").up("J-IN", "0401").state, {"type": "move", "unit": "J-TA", "to": "0201"})
-        assert acts(s) == [{"type": "move", "unit": "J-TA", "to": "0101"},
-                           {"type": "move", "unit": "J-TA", "to": "0301"}]
+    for friend in (LINE.pos().place("J-TB", "0201", done=True), LINE.pos().place("J-TB", "0201", face="down")):
+        s = act(friend.place("J-TA", "0101").place("J-IN", "0401").state,
+                {"type": "move", "unit": "J-TA", "to": "0201"})
+        assert legal(s) == [{"type": "move", "unit": "J-TA", "to": "0101"},
+                            {"type": "move", "unit": "J-TA", "to": "0301"}]
 
 
 def test_no_entry_into_a_friend_hex_that_neither_counter_could_leave() -> None:
     """§7 (AMBIG-11): a move that would leave two counters in a hex for the end of the step is not
     offered: here the last MP, onto a friend that has moved (the old reading refused only this)."""
-    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201", done=True).state
+    s = LINE.pos().place("J-TA", "0101", used=3).place("J-TB", "0201", done=True).state
     assert moves(s, "J-TA") == []
-    s = LINE.pos().up("J-TA", "0101", used=3).up("J-TB", "0201").state
+    s = LINE.pos().place("J-TA", "0101", used=3).place("J-TB", "0201").state
     assert moves(s, "J-TA") == ["0201"]  # J-TB has not moved: it can still leave
 
 
 def test_may_stop_on_a_friend_in_enemy_zoc_if_the_friend_can_leave() -> None:
     """§6/§7: a counter entering an enemy ZOC stops there, also on a friend; the friend, which
     starts its move in the ZOC, may leave it (but not straight into another ZOC hex)."""
-    s = LINE.pos().up("J-TA", "0201").up("J-TB", "0301").up("B-IN", "0401").state  # B-IN's ZOC: 0301, 0501
+    s = LINE.pos().place("J-TA", "0201").place("J-TB", "0301").place("B-IN", "0401").state  # B-IN's ZOC: 0301, 0501
     assert moves(s, "J-TA") == ["0101", "0301"]
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0301"})
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0301"})
     assert unit(s, "J-TA")["done"] and "end_step" not in types(s)
     assert moves(s, "J-TB") == ["0201"]
-    s = do(s, {"type": "move", "unit": "J-TB", "to": "0201"})
+    s = act(s, {"type": "move", "unit": "J-TB", "to": "0201"})
     assert "end_step" in types(s)
 
 
@@ -307,32 +310,33 @@ def test_two_crowded_hexes_cannot_both_need_the_one_empty_hex() -> None:
     """§7 (AMBIG-11): every crowded hex must keep a counter able to move off to its own empty hex."""
     # 0101 and 0501 hold disrupted British (no ZOC, not enterable); 0301 is the only empty hex.
     w = World(".....", entry="0401")
-    crowded = (w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TB", "0201", done=True)
-               .up("J-TA", "0401", used=3))
+    crowded = (w.pos().place("B-IN", "0101", face="down").place("B-HQ", "0501", face="down").place("J-TC", "0201")
+               .place("J-TB", "0201", done=True).place("J-TA", "0401", used=3))
     assert moves(crowded.state, "J-IN") == []  # entering 0401 would leave J-TA and J-TC both needing 0301
-    alone = w.pos().down("B-IN", "0101").down("B-HQ", "0501").up("J-TC", "0201").up("J-TA", "0401", used=3)
-    s = do(alone.state, {"type": "move", "unit": "J-IN", "to": "0401"})
-    assert {"type": "end_move", "unit": "J-IN"} in acts(s)
+    alone = (w.pos().place("B-IN", "0101", face="down").place("B-HQ", "0501", face="down").place("J-TC", "0201")
+             .place("J-TA", "0401", used=3))
+    s = act(alone.state, {"type": "move", "unit": "J-IN", "to": "0401"})
+    assert {"type": "end_move", "unit": "J-IN"} in legal(s)
 
 
 def test_jungle_disrupted_infantry_may_end_on_a_friend_that_leaves() -> None:
     """§7/§8: an infantry counter disrupted at the end of its jungle move may have stopped on a
     friend; the friend moves off, and the two counters have separate refs meanwhile."""
-    s = World(".j..").pos().up("J-IN", "0101").up("J-TA", "0301").state
-    s = do(s, {"type": "move", "unit": "J-IN", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0301"},
-           {"type": "end_move", "unit": "J-IN"})
+    s = World(".j..").pos().place("J-IN", "0101").place("J-TA", "0301").state
+    s = act(s, {"type": "move", "unit": "J-IN", "to": "0201"}, {"type": "move", "unit": "J-IN", "to": "0301"},
+            {"type": "end_move", "unit": "J-IN"})
     assert unit(s, "J-IN")["face"] == "down"
     refs = [c["ref"] for c in view(s, "british")["counters"] if c["hex"] == "0301"]
     assert sorted(refs) == ["@0301", "J-TA"]
-    s = do(s, {"type": "move", "unit": "J-TA", "to": "0401"})
+    s = act(s, {"type": "move", "unit": "J-TA", "to": "0401"})
     assert "end_step" in types(s)
 
 
 def test_never_enter_a_hex_holding_an_enemy() -> None:
     """§7: a counter may never enter a hex holding an enemy counter, even a disrupted one."""
-    s = LINE.pos().up("J-TA", "0101").down("B-IN", "0201").state
+    s = LINE.pos().place("J-TA", "0101").place("B-IN", "0201", face="down").state
     assert moves(s, "J-TA") == []
-    s = LINE.pos().up("J-TA", "0101").state
+    s = LINE.pos().place("J-TA", "0101").state
     assert moves(s, "J-TA") == ["0201"]
 
 
@@ -340,9 +344,9 @@ def test_never_enter_a_hex_holding_an_enemy() -> None:
 
 def test_japanese_exit_is_sudden_death() -> None:
     """§4: the moment a Japanese counter exits through the exit hex, the Japanese win."""
-    s = Pos(turn=3).up("J-T3", BOARD.exit).down("B-HQ", "0203").state
-    assert {"type": "exit", "unit": "J-T3"} in acts(s)
-    s = do(s, {"type": "exit", "unit": "J-T3"})
+    s = Pos(turn=3).place("J-T3", BOARD.exit).place("B-HQ", "0203", face="down").state
+    assert {"type": "exit", "unit": "J-T3"} in legal(s)
+    s = act(s, {"type": "exit", "unit": "J-T3"})
     out = RULES.outcome(s)
     assert out is not None and out.winner == "japanese" and out.reason == "exit"
     assert all(u["face"] == "up" for u in s["units"].values())  # the match is over: all revealed
@@ -350,16 +354,16 @@ def test_japanese_exit_is_sudden_death() -> None:
 
 def test_exit_costs_one_mp() -> None:
     """§4 (AMBIG-7): moving off the map through the exit hex is a move of one more hex (1 MP)."""
-    s = do(LINE.pos().up("J-TA", "0401", used=3).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    s = act(LINE.pos().place("J-TA", "0401", used=3).state, {"type": "move", "unit": "J-TA", "to": "0501"})
     assert "exit" not in types(s) and RULES.outcome(s) is None  # its last MP took it onto the exit hex
-    s = do(LINE.pos().up("J-TA", "0401", used=2).state, {"type": "move", "unit": "J-TA", "to": "0501"})
-    assert {"type": "exit", "unit": "J-TA"} in acts(s)
+    s = act(LINE.pos().place("J-TA", "0401", used=2).state, {"type": "move", "unit": "J-TA", "to": "0501"})
+    assert {"type": "exit", "unit": "J-TA"} in legal(s)
 
 
 def test_british_exit_scores_one_point() -> None:
     """§4: 1 point per British counter that escapes through the exit hex."""
-    s = Pos(player="british").up("B-HQ", BOARD.exit).state
-    s = do(s, {"type": "exit", "unit": "B-HQ"})
+    s = Pos(player="british").place("B-HQ", BOARD.exit).state
+    s = act(s, {"type": "exit", "unit": "B-HQ"})
     assert RULES.outcome(s) is None
     assert view(s, None)["points"] == {"japanese": 0, "british": 1}
 
@@ -369,7 +373,7 @@ def test_points_after_turn_six() -> None:
     s = (Pos(turn=6, player="british", step="recovery", dawn=True)
          .eliminated("B-HQ").eliminated("J-T1").eliminated("J-I1").state)
     s["slim_entered"] = True
-    s = do(s, {"type": "end_step"})
+    s = act(s, {"type": "end_step"})
     out = RULES.outcome(s)
     assert out is not None and dict(out.score) == {"japanese": 4, "british": 3}
     assert out.winner == "japanese" and out.reason == "points"
@@ -378,24 +382,24 @@ def test_points_after_turn_six() -> None:
 def test_tie_is_a_draw() -> None:
     """§4 (AMBIG-4): the rules do not address a tie; equal points are a draw."""
     s = Pos(turn=6, player="british", step="recovery", dawn=True).state
-    s = do(s, {"type": "end_step"})
+    s = act(s, {"type": "end_step"})
     out = RULES.outcome(s)
     assert out is not None and out.winner is None and out.reason == "tie"
 
 
 def test_slim_counts_when_entered_by_an_advance() -> None:
     """§4: 3 points if a Japanese counter has ever entered Slim, by any kind of move."""
-    pos = World("....", slim="0201").pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201")
+    pos = World("....", slim="0201").pos(step="combat", dawn=True).place("J-TA", "0101").place("B-IN", "0201")
     s = _attack(pos, ["J-TA"], "0201", FACE["De"])
     assert not s["slim_entered"]
-    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"})
+    s = act(s, {"type": "advance", "unit": "J-TA", "to": "0201"})
     assert s["slim_entered"] and view(s, "british")["points"]["japanese"] == 3
 
 
 def test_slim_counts_if_ever_entered() -> None:
     """§4: 3 points if a Japanese counter has ever entered Slim, even if it left again."""
-    s = Pos().up("J-T1", "0609").state
-    s = do(s, {"type": "move", "unit": "J-T1", "to": BOARD.slim}, {"type": "move", "unit": "J-T1", "to": "0609"})
+    s = Pos().place("J-T1", "0609").state
+    s = act(s, {"type": "move", "unit": "J-T1", "to": BOARD.slim}, {"type": "move", "unit": "J-T1", "to": "0609"})
     assert s["slim_entered"] and view(s, "british")["points"]["japanese"] == 3
 
 
@@ -403,29 +407,31 @@ def test_slim_counts_if_ever_entered() -> None:
 
 def test_attackers_must_be_adjacent_and_undisrupted() -> None:
     """§9/§10: only adjacent, face-up counters may attack."""
-    s = Pos(step="combat").up("J-T1", "0307").down("J-T2", "0309").up("J-T3", "0305").up("B-PUN", "0308").state
-    assert [a for a in acts(s) if a["type"] == "attack_with"] == [{"type": "attack_with", "unit": "J-T1"}]
+    s = (Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309", face="down").place("J-T3", "0305")
+         .place("B-PUN", "0308").state)
+    assert [a for a in legal(s) if a["type"] == "attack_with"] == [{"type": "attack_with", "unit": "J-T1"}]
 
 
 def test_attack_odds_rounded_for_defender_and_capped() -> None:
     """§9: odds rounded in the defender's favour; above 5:1 uses 5:1."""
-    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-PUN", "0308").state
-    s = do(s, {"type": "attack_with", "unit": "J-T2"})
+    s = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-PUN", "0308").state
+    s = act(s, {"type": "attack_with", "unit": "J-T2"})
     assert view(s, "japanese")["attack"]["candidates"] == [
         {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
-    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
-    s = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-HQ", "0308").dice(die_for("5:1", "De")).state
-    s = do(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack_with", "unit": "J-T2"})
-    s = do(s, {"type": "attack", "at": "0308"})
-    args = last_log(s, "attack")["args"]
+    s = (Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-HQ", "0308")
+         .force(die_for("5:1", "De")).state)
+    s = act(s, {"type": "attack_with", "unit": "J-T1"}, {"type": "attack_with", "unit": "J-T2"})
+    s = act(s, {"type": "attack", "at": "0308"})
+    args = last_line(s, "attack").args
     assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
 
 
 def test_odds_below_one_to_two_not_allowed() -> None:
     """§9: odds below 1:2 are not allowed."""
-    s = Pos(step="combat", player="british").up("B-HQ", "0308").up("J-T1", "0307").state
-    s = do(s, {"type": "attack_with", "unit": "B-HQ"})
+    s = Pos(step="combat", player="british").place("B-HQ", "0308").place("J-T1", "0307").state
+    s = act(s, {"type": "attack_with", "unit": "B-HQ"})
     assert view(s, "british")["attack"]["candidates"] == []  # 1:6
     assert "attack" not in types(s) and "cancel_attack" in types(s)
 
@@ -434,69 +440,69 @@ def test_each_attacker_and_each_defender_once_per_step() -> None:
     """§9: each attacker attacks at most once, each defender is attacked at most once."""
     # J-TA at 0201 is next to B-IN (0101) and B-HQ (0301); J-TB at 0102 only to B-IN.
     w = World("...", "...", positions=("0302", "0202"))
-    s = (w.pos(step="combat", dawn=True).up("J-TA", "0201").up("J-TB", "0102").up("B-IN", "0101")
-         .up("B-HQ", "0301").dice(FACE["C"]).state)
-    assert [a["unit"] for a in acts(s) if a["type"] == "attack_with"] == ["J-TA", "J-TB"]
-    s = do(s, {"type": "attack_with", "unit": "J-TA"}, {"type": "attack", "at": "0101"})
+    s = (w.pos(step="combat", dawn=True).place("J-TA", "0201").place("J-TB", "0102").place("B-IN", "0101")
+         .place("B-HQ", "0301").force(FACE["C"]).state)
+    assert [a["unit"] for a in legal(s) if a["type"] == "attack_with"] == ["J-TA", "J-TB"]
+    s = act(s, {"type": "attack_with", "unit": "J-TA"}, {"type": "attack", "at": "0101"})
     assert types(s) == ["end_step"]  # J-TA may not attack B-HQ too; J-TB may not attack B-IN again
 
 
 def test_position_does_not_double_a_japanese_defender() -> None:
     """§9: only a British counter defending in a position is doubled."""
-    s = Pos(step="combat", player="british").up("B-ARG", "0308").up("J-T3", "0307").state  # 0307: P3
-    s = do(s, {"type": "attack_with", "unit": "B-ARG"})
+    s = Pos(step="combat", player="british").place("B-ARG", "0308").place("J-T3", "0307").state  # 0307: P3
+    s = act(s, {"type": "attack_with", "unit": "B-ARG"})
     assert view(s, None)["attack"]["candidates"] == [{"at": "0307", "odds": "1:1", "attack": 4, "defence": 3}]
 
 
 def test_position_doubles_british_defender_even_disrupted() -> None:
     """§9: a British counter in a position defends doubled, a disrupted one at 2."""
-    s = Pos(step="combat").up("J-T1", "0202").down("B-HQ", "0203").state
-    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    s = Pos(step="combat").place("J-T1", "0202").place("B-HQ", "0203", face="down").state
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, None)["attack"]["candidates"] == [{"at": "0203", "odds": "3:1", "attack": 6, "defence": 2}]
-    s = Pos(step="combat").up("J-T1", "0202").up("B-ARG", "0203").state
-    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    s = Pos(step="combat").place("J-T1", "0202").place("B-ARG", "0203").state
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, None)["attack"]["candidates"][0]["defence"] == 8
 
 
 def test_uc_not_doubled_in_position() -> None:
     """§9: the UC keeps its factor in a position."""
-    s = Pos(step="combat").up("J-T1", "0202").up("B-UC", "0203").state
-    s = do(s, {"type": "attack_with", "unit": "J-T1"})
+    s = Pos(step="combat").place("J-T1", "0202").place("B-UC", "0203").state
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, None)["attack"]["candidates"][0]["defence"] == dataset().counters["B-UC"].cf
 
 
 def test_disrupted_counter_defends_at_one() -> None:
     """§10: a disrupted counter defends with a combat factor of 1."""
-    s = Pos(step="combat").up("J-T3", "0307").down("B-ARG", "0308").state
-    s = do(s, {"type": "attack_with", "unit": "J-T3"})
+    s = Pos(step="combat").place("J-T3", "0307").place("B-ARG", "0308", face="down").state
+    s = act(s, {"type": "attack_with", "unit": "J-T3"})
     assert view(s, None)["attack"]["candidates"] == [{"at": "0308", "odds": "3:1", "attack": 3, "defence": 1}]
 
 
 def test_no_attack_across_river_without_bridge() -> None:
     """§9: nobody may attack across a river without a bridge."""
-    s = Pos(step="combat").up("J-T1", "0609").up("B-ARG", "0710").state
+    s = Pos(step="combat").place("J-T1", "0609").place("B-ARG", "0710").state
     assert "attack_with" not in types(s)
-    s = Pos(step="combat").up("J-T1", "0709").up("B-ARG", "0710").state
+    s = Pos(step="combat").place("J-T1", "0709").place("B-ARG", "0710").state
     assert "attack_with" in types(s)
 
 
 def test_british_cannot_attack_japanese_in_jungle() -> None:
     """§9: the British cannot attack Japanese counters in jungle."""
-    s = Pos(step="combat", player="british").up("B-ARG", "0305").up("J-I1", "0404").state
+    s = Pos(step="combat", player="british").place("B-ARG", "0305").place("J-I1", "0404").state
     assert "attack_with" not in types(s)
-    s = Pos(step="combat", player="british").up("B-ARG", "0305").up("J-I1", "0306").state
+    s = Pos(step="combat", player="british").place("B-ARG", "0305").place("J-I1", "0306").state
     assert "attack_with" in types(s)
 
 
 def _attack(pos: Pos, attackers: list[str], at: str, face: int) -> dict:
-    s = pos.dice(face).state
-    s = do(s, *[{"type": "attack_with", "unit": a} for a in attackers])
-    return do(s, {"type": "attack", "at": at})
+    s = pos.force(face).state
+    s = act(s, *[{"type": "attack_with", "unit": a} for a in attackers])
+    return act(s, {"type": "attack", "at": at})
 
 
 def test_result_ae_eliminates_all_attackers() -> None:
     """§9: Ae, all attackers eliminated."""
-    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0101").up("B-IN", "0201").up("J-TB", "0301")
+    pos = LINE.pos(step="combat", dawn=True).place("J-TA", "0101").place("B-IN", "0201").place("J-TB", "0301")
     s = _attack(pos, ["J-TA", "J-TB"], "0201", FACE["Ae"])
     assert unit(s, "J-TA")["status"] == unit(s, "J-TB")["status"] == "eliminated"
     assert unit(s, "B-IN")["status"] == "map"
@@ -505,21 +511,21 @@ def test_result_ae_eliminates_all_attackers() -> None:
 def test_result_ar_attackers_retreat_one_hex_and_are_disrupted() -> None:
     """§9 (AMBIG-9): Ar, every attacker retreats 1 hex, carried out by the attacking player, and
     is disrupted."""
-    pos = LINE.pos(step="combat", dawn=True).up("J-TA", "0201").up("B-IN", "0301").up("J-TB", "0401")
+    pos = LINE.pos(step="combat", dawn=True).place("J-TA", "0201").place("B-IN", "0301").place("J-TB", "0401")
     s = _attack(pos, ["J-TA", "J-TB"], "0301", FACE["Ar"])
     assert s["step"] == "retreat" and RULES.active_roles(s) == {"japanese"}
     assert view(s, "japanese")["retreat"] == {"unit": "J-TA", "hexes_left": 1}
-    assert acts(s) == [{"type": "retreat", "unit": "J-TA", "to": "0101"}]
-    s = do(s, {"type": "retreat", "unit": "J-TA", "to": "0101"})
-    assert RULES.active_roles(s) == {"japanese"} and acts(s) == [{"type": "retreat", "unit": "J-TB", "to": "0501"}]
-    s = do(s, {"type": "retreat", "unit": "J-TB", "to": "0501"})
+    assert legal(s) == [{"type": "retreat", "unit": "J-TA", "to": "0101"}]
+    s = act(s, {"type": "retreat", "unit": "J-TA", "to": "0101"})
+    assert RULES.active_roles(s) == {"japanese"} and legal(s) == [{"type": "retreat", "unit": "J-TB", "to": "0501"}]
+    s = act(s, {"type": "retreat", "unit": "J-TB", "to": "0501"})
     assert (unit(s, "J-TA")["hex"], unit(s, "J-TB")["hex"]) == ("0101", "0501")
     assert unit(s, "J-TA")["face"] == unit(s, "J-TB")["face"] == "down" and s["step"] == "combat"
 
 
 def test_result_c_has_no_effect() -> None:
     """§9: C, nothing happens (after dawn, attackers stay face up)."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-ARG", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "C"))
     assert unit(s, "J-T1")["face"] == "up" and unit(s, "B-ARG")["face"] == "up"
     assert unit(s, "J-T1")["hex"] == "0307" and unit(s, "B-ARG")["hex"] == "0308"
@@ -527,20 +533,20 @@ def test_result_c_has_no_effect() -> None:
 
 def test_defender_retreat_avoids_enemy_zoc() -> None:
     """§9: D1, the defender retreats 1 hex, moved by the attacking player, not into an enemy ZOC."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-PUN", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
     assert RULES.active_roles(s) == {"japanese"} and s["step"] == "retreat"  # the attacking player
-    assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]  # not 0207/0407: ZOC
+    assert sorted(a["to"] for a in legal(s)) == ["0208", "0309", "0408"]  # not 0207/0407: ZOC
 
 
 def test_result_d2_defender_retreats_two_hexes_and_is_disrupted() -> None:
     """§9: D2, the defender retreats 2 hexes hex by hex; a retreating counter is disrupted."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-HQ", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-HQ", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "D2"))
-    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0309"})
+    s = act(s, {"type": "retreat", "unit": "B-HQ", "to": "0309"})
     assert view(s, None)["retreat"] == {"unit": "B-HQ", "hexes_left": 1}
-    assert [a["to"] for a in acts(s)] == ["0208", "0209", "0408", "0409"]  # 0308: in J-T1's ZOC
-    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0409"})
+    assert [a["to"] for a in legal(s)] == ["0208", "0209", "0408", "0409"]  # 0308: in J-T1's ZOC
+    s = act(s, {"type": "retreat", "unit": "B-HQ", "to": "0409"})
     assert unit(s, "B-HQ")["hex"] == "0409" and unit(s, "B-HQ")["face"] == "down"
     assert s["step"] == "advance"
 
@@ -548,173 +554,173 @@ def test_result_d2_defender_retreats_two_hexes_and_is_disrupted() -> None:
 def test_retreat_never_reenters_a_hex_it_has_left() -> None:
     """§9 (AMBIG-5): a retreat goes away hex by hex; it never steps back into a hex it has left."""
     d3 = {**CRT, "rows": {**CRT["rows"], "4": ["D3"] * 6}}
-    pos = World("......", crt=d3).pos(step="combat", dawn=True).up("J-TA", "0101").up("B-HQ", "0201")
+    pos = World("......", crt=d3).pos(step="combat", dawn=True).place("J-TA", "0101").place("B-HQ", "0201")
     s = _attack(pos, ["J-TA"], "0201", 4)
-    s = do(s, {"type": "retreat", "unit": "B-HQ", "to": "0301"}, {"type": "retreat", "unit": "B-HQ", "to": "0401"})
-    assert acts(s) == [{"type": "retreat", "unit": "B-HQ", "to": "0501"}]  # not back to 0301 (no ZOC there)
+    s = act(s, {"type": "retreat", "unit": "B-HQ", "to": "0301"}, {"type": "retreat", "unit": "B-HQ", "to": "0401"})
+    assert legal(s) == [{"type": "retreat", "unit": "B-HQ", "to": "0501"}]  # not back to 0301 (no ZOC there)
 
 
 def test_retreat_blocked_by_terrain_eliminates() -> None:
     """§9: a counter may not retreat into terrain it could not move into; if it cannot, eliminated."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0202").up("J-T2", "0304").down("B-HQ", "0203")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0202").place("J-T2", "0304").place("B-HQ", "0203", face="down")
     s = _attack(pos, ["J-T1", "J-T2"], "0203", die_for("5:1", "D2"))
     assert unit(s, "B-HQ")["status"] == "eliminated"  # jungle all round, the road held by J-T2
 
 
 def test_retreat_not_into_enemy_zoc_else_eliminated() -> None:
     """§9: a counter may not retreat into an enemy ZOC; one that cannot retreat is eliminated."""
-    pos = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("J-T2", "0409").up("J-T3", "0209")
-           .up("B-PUN", "0308"))
+    pos = (Pos(step="combat", dawn=True).place("J-T1", "0307").place("J-T2", "0409").place("J-T3", "0209")
+           .place("B-PUN", "0308"))
     s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
     assert unit(s, "B-PUN")["status"] == "eliminated"
-    assert last_log(s, "no_retreat")["args"]["unit"] == {"key": "counter.B-PUN", "uid": "B-PUN"}
+    assert last_line(s, "no_retreat").args["unit"] == {"key": "counter.B-PUN", "uid": "B-PUN"}
 
 
 def test_retreat_must_continue_past_friends_to_empty_hex() -> None:
     """§9: a counter whose retreat can end only on a friend must retreat further to an empty hex."""
-    pos = (Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-PUN", "0308").up("B-HQ", "0309")
-           .up("B-ART", "0208").up("B-UC", "0408"))
+    pos = (Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-PUN", "0308").place("B-HQ", "0309")
+           .place("B-ART", "0208").place("B-UC", "0408"))
     s = _attack(pos, ["J-T1"], "0308", die_for("2:1", "D1"))
-    assert sorted(a["to"] for a in acts(s)) == ["0208", "0309", "0408"]
-    s = do(s, {"type": "retreat", "unit": "B-PUN", "to": "0309"})
+    assert sorted(a["to"] for a in legal(s)) == ["0208", "0309", "0408"]
+    s = act(s, {"type": "retreat", "unit": "B-PUN", "to": "0309"})
     assert view(s, "japanese")["retreat"] == {"unit": "B-PUN", "hexes_left": 0}
-    assert "0409" in [a["to"] for a in acts(s)]
-    s = do(s, {"type": "retreat", "unit": "B-PUN", "to": "0409"})
+    assert "0409" in [a["to"] for a in legal(s)]
+    s = act(s, {"type": "retreat", "unit": "B-PUN", "to": "0409"})
     assert unit(s, "B-PUN")["face"] == "down" and s["step"] == "advance"
 
 
 def test_result_de_then_one_attacker_advances() -> None:
     """§9: De, the defender is eliminated; one attacker may advance into the vacated hex."""
-    pos = Pos(step="combat", dawn=True).up("J-I1", "0307").up("J-I2", "0309").up("B-HQ", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-I1", "0307").place("J-I2", "0309").place("B-HQ", "0308")
     s = _attack(pos, ["J-I1", "J-I2"], "0308", die_for("5:1", "De"))
     assert unit(s, "B-HQ")["status"] == "eliminated"
-    assert acts(s) == [{"type": "advance", "unit": "J-I1", "to": "0308"},
-                       {"type": "advance", "unit": "J-I2", "to": "0308"}, {"type": "no_advance"}]
-    s = do(s, {"type": "advance", "unit": "J-I2", "to": "0308"})  # infantry: no second hex
+    assert legal(s) == [{"type": "advance", "unit": "J-I1", "to": "0308"},
+                        {"type": "advance", "unit": "J-I2", "to": "0308"}, {"type": "no_advance"}]
+    s = act(s, {"type": "advance", "unit": "J-I2", "to": "0308"})  # infantry: no second hex
     assert unit(s, "J-I2")["hex"] == "0308" and s["step"] == "combat"
 
 
 def test_tank_may_advance_one_more_hex_ignoring_zoc() -> None:
     """§9: a tank may advance one hex further; advancing counters ignore enemy ZOC."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-HQ", "0308").up("B-ARG", "0509")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-HQ", "0308").place("B-ARG", "0509")
     s = _attack(pos, ["J-T1"], "0308", die_for("5:1", "De"))
-    s = do(s, {"type": "advance", "unit": "J-T1", "to": "0308"})
+    s = act(s, {"type": "advance", "unit": "J-T1", "to": "0308"})
     assert s["step"] == "advance"
-    assert "0408" in [a.get("to") for a in acts(s)]  # in the ZOC of B-ARG at 0509
-    s = do(s, {"type": "advance", "unit": "J-T1", "to": "0408"})
+    assert "0408" in [a.get("to") for a in legal(s)]  # in the ZOC of B-ARG at 0509
+    s = act(s, {"type": "advance", "unit": "J-T1", "to": "0408"})
     assert unit(s, "J-T1")["hex"] == "0408" and s["step"] == "combat"
 
 
 def test_night_attackers_are_disrupted_after_combat() -> None:
     """§9: at night every counter that attacked is disrupted after the combat, whatever the result."""
-    pos = Pos(step="combat").up("J-T1", "0307").up("J-T2", "0309").up("B-ARG", "0308")
+    pos = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-ARG", "0308")
     s = _attack(pos, ["J-T1", "J-T2"], "0308", die_for("2:1", "C"))
     assert unit(s, "J-T1")["face"] == "down" and unit(s, "J-T2")["face"] == "down"
 
 
 def test_night_advancing_attacker_is_still_disrupted() -> None:
     """§9 (AMBIG-9): at night an attacker that advanced after combat is disrupted like the others."""
-    pos = LINE.pos(step="combat").up("J-TA", "0101").up("B-IN", "0201")
+    pos = LINE.pos(step="combat").place("J-TA", "0101").place("B-IN", "0201")
     s = _attack(pos, ["J-TA"], "0201", FACE["De"])
-    s = do(s, {"type": "advance", "unit": "J-TA", "to": "0201"}, {"type": "advance", "unit": "J-TA", "to": "0301"})
+    s = act(s, {"type": "advance", "unit": "J-TA", "to": "0201"}, {"type": "advance", "unit": "J-TA", "to": "0301"})
     assert unit(s, "J-TA")["hex"] == "0301" and unit(s, "J-TA")["face"] == "down" and s["step"] == "combat"
 
 
 def test_attackers_not_disrupted_after_dawn() -> None:
     """§11.3: after dawn attacking does not disrupt the attackers."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ARG", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-ARG", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "C"))
     assert unit(s, "J-T1")["face"] == "up"
 
 
 def test_night_japanese_ex_is_de() -> None:
     """§9: at night an Ex when the Japanese attack is a De."""
-    pos = Pos(step="combat").up("J-T1", "0307").up("B-ARG", "0308")
+    pos = Pos(step="combat").place("J-T1", "0307").place("B-ARG", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "Ex"))
-    args = last_log(s, "attack")["args"]
+    args = last_line(s, "attack").args
     assert args["printed"] == "Ex" and args["result"] == "De" and {"key": "mod.night_ex"} in args["mods"]
     assert unit(s, "B-ARG")["status"] == "eliminated" and unit(s, "J-T1")["status"] == "map"
 
 
 def test_night_british_ex_loses_one_attacker_of_attackers_choice() -> None:
     """§9: Ex, each side loses one counter; the attacking player chooses which attacker."""
-    pos = Pos(step="combat", player="british").up("B-ARG", "0307").up("B-PUN", "0309").up("J-T1", "0308")
+    pos = Pos(step="combat", player="british").place("B-ARG", "0307").place("B-PUN", "0309").place("J-T1", "0308")
     s = _attack(pos, ["B-ARG", "B-PUN"], "0308", die_for("1:1", "Ex"))
     assert unit(s, "J-T1")["status"] == "eliminated" and RULES.active_roles(s) == {"british"}
-    assert s["step"] == "exchange" and acts(s) == [{"type": "lose", "unit": "B-ARG"},
+    assert s["step"] == "exchange" and legal(s) == [{"type": "lose", "unit": "B-ARG"},
                                                      {"type": "lose", "unit": "B-PUN"}]
-    s = do(s, {"type": "lose", "unit": "B-PUN"})
+    s = act(s, {"type": "lose", "unit": "B-PUN"})
     assert unit(s, "B-PUN")["status"] == "eliminated" and unit(s, "B-ARG")["face"] == "down"
 
 
 def test_dawn_artillery_face_up_british_ex_is_de() -> None:
     """§11.2: while the British Artillery is face up, Ex is De when the British attack."""
-    pos = (Pos(step="combat", player="british", dawn=True).up("B-ARG", "0307").up("B-ART", "0709")
-           .up("J-T3", "0308"))
+    pos = (Pos(step="combat", player="british", dawn=True).place("B-ARG", "0307").place("B-ART", "0709")
+           .place("J-T3", "0308"))
     s = _attack(pos, ["B-ARG"], "0308", die_for("1:1", "Ex"))
-    assert last_log(s, "attack")["args"]["result"] == "De"
+    assert last_line(s, "attack").args["result"] == "De"
     assert unit(s, "B-ARG")["status"] == "map" and unit(s, "J-T3")["status"] == "eliminated"
 
 
 def test_dawn_artillery_face_up_japanese_ex_stays_ex() -> None:
     """§11.2: while the British Artillery is face up, Ex stays Ex when the Japanese attack."""
-    pos = Pos(step="combat", dawn=True).up("J-T1", "0307").up("B-ART", "0709").up("B-ARG", "0308")
+    pos = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-ART", "0709").place("B-ARG", "0308")
     s = _attack(pos, ["J-T1"], "0308", die_for("1:1", "Ex"))
     assert unit(s, "J-T1")["status"] == "eliminated" and unit(s, "B-ARG")["status"] == "eliminated"
 
 
 def test_dawn_artillery_not_face_up_ex_is_ex() -> None:
     """§11.2 (AMBIG-3): after dawn with the Artillery not face up, Ex is Ex for the British too."""
-    pos = (Pos(step="combat", player="british", dawn=True).up("B-ARG", "0307").down("B-ART", "0709")
-           .up("J-T3", "0308"))
+    pos = (Pos(step="combat", player="british", dawn=True).place("B-ARG", "0307").place("B-ART", "0709", face="down")
+           .place("J-T3", "0308"))
     s = _attack(pos, ["B-ARG"], "0308", die_for("1:1", "Ex"))
     assert unit(s, "B-ARG")["status"] == "eliminated" and unit(s, "J-T3")["status"] == "eliminated"
 
 
 def test_combat_roll_is_logged_with_odds_and_modifiers() -> None:
     """§9: each roll is logged publicly with odds, column, modifiers and result."""
-    pos = Pos(step="combat").up("J-T1", "0202").down("B-HQ", "0203")
+    pos = Pos(step="combat").place("J-T1", "0202").place("B-HQ", "0203", face="down")
     s = _attack(pos, ["J-T1"], "0203", die_for("3:1", "C"))
-    line = last_log(s, "attack")
-    assert line["to"] is None
-    assert line["args"]["defender"] == {"key": "handle.hex", "args": {"hex": "0203"}}
-    assert line["args"]["mods"] == [{"key": "mod.disrupted", "args": {"cf": 1}},
+    line = last_line(s, "attack")
+    assert line.to is None
+    assert line.args["defender"] == {"key": "handle.hex", "args": {"hex": "0203"}}
+    assert line.args["mods"] == [{"key": "mod.disrupted", "args": {"cf": 1}},
                                     {"key": "mod.position", "args": {"factor": 2}}]
-    assert (line["args"]["odds"], line["args"]["result"]) == ("3:1", "C")
+    assert (line.args["odds"], line.args["result"]) == ("3:1", "C")
 
 
 # === §10 RECOVERY ===
 
 def test_night_recovery_up_to_two() -> None:
     """§10: at night each side may turn up to 2 of its disrupted counters face up."""
-    s = (Pos(step="recovery", player="british").down("B-HQ", "0203").down("B-ART", "0305")
-         .down("B-UC", "0307").down("J-I1", "0404").state)  # its own: not the Japanese counter
-    assert acts(s) == [{"type": "recover", "at": h} for h in ("0203", "0305", "0307")] + [{"type": "end_step"}]
-    s = do(s, {"type": "recover", "at": "0203"}, {"type": "recover", "at": "0307"})
-    assert acts(s) == [{"type": "end_step"}]
+    s = (Pos(step="recovery", player="british").place("B-HQ", "0203", face="down").place("B-ART", "0305", face="down")
+         .place("B-UC", "0307", face="down").place("J-I1", "0404", face="down").state)  # its own: not J-I1
+    assert legal(s) == [{"type": "recover", "at": h} for h in ("0203", "0305", "0307")] + [{"type": "end_step"}]
+    s = act(s, {"type": "recover", "at": "0203"}, {"type": "recover", "at": "0307"})
+    assert legal(s) == [{"type": "end_step"}]
     assert unit(s, "B-HQ")["face"] == "up" and unit(s, "B-ART")["face"] == "down"
-    assert last_log(s, "recover")["args"] == {"was": {"key": "handle.hex", "args": {"hex": "0307"}},
+    assert last_line(s, "recover").args == {"was": {"key": "handle.hex", "args": {"hex": "0307"}},
                                               "unit": {"key": "counter.B-UC", "uid": "B-UC"}}
 
 
 def test_dawn_recovery_all() -> None:
     """§11.4: after dawn a side may turn all its disrupted counters face up."""
-    s = (Pos(step="recovery", player="british", dawn=True).down("B-HQ", "0203").down("B-ART", "0305")
-         .down("B-UC", "0307").state)
-    s = do(s, *[{"type": "recover", "at": h} for h in ("0203", "0305", "0307")])
+    s = (Pos(step="recovery", player="british", dawn=True).place("B-HQ", "0203", face="down")
+         .place("B-ART", "0305", face="down").place("B-UC", "0307", face="down").state)
+    s = act(s, *[{"type": "recover", "at": h} for h in ("0203", "0305", "0307")])
     assert all(unit(s, u)["face"] == "up" for u in ("B-HQ", "B-ART", "B-UC"))
 
 
 def test_recovery_is_chosen_by_position_not_identity() -> None:
     """§10: nobody can see a disrupted counter's front, its owner included."""
-    s = Pos(step="recovery", player="british").down("B-HQ", "0203").state
-    assert acts(s)[0] == {"type": "recover", "at": "0203"}
+    s = Pos(step="recovery", player="british").place("B-HQ", "0203", face="down").state
+    assert legal(s)[0] == {"type": "recover", "at": "0203"}
     c = counter(s, "@0203", "british")
     assert "id" not in c and "cf" not in c and "name" not in c
 
 
 def test_omniscient_view_shows_identities_and_dawn() -> None:
     """§12: after the match, the replay (omniscient view) shows everything."""
-    s = Pos(step="recovery", player="british", dawn_turn=5).down("B-HQ", "0203").state
+    s = Pos(step="recovery", player="british", dawn_turn=5).place("B-HQ", "0203", face="down").state
     c = counter(s, "@0203", OMNISCIENT)
     assert c["id"] == "B-HQ" and view(s, OMNISCIENT)["dawn_turn"] == 5
