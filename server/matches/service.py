@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine import rng
-from ..engine.core import OMNISCIENT, IllegalAction, Rules, State, apply_action, make_view
+from ..engine.core import OMNISCIENT, IllegalAction, OutcomeJSON, Rules, State, apply_action, make_view
 from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
 from . import clock as clocks
@@ -707,7 +707,7 @@ class MatchService:
         return {r: until[seats[r]] for r in roles  # type: ignore[misc]
                 if r in seats and until.get(seats[r]) is not None and until[seats[r]] > t}  # type: ignore[operator]
 
-    def _finish(self, db: Session, m: Match, outcome: dict[str, Any], t: datetime, how: str = "rules") -> None:
+    def _finish(self, db: Session, m: Match, outcome: OutcomeJSON, t: datetime, how: str = "rules") -> None:
         """End the match: the outcome, the clock stopped, and the ratings of a rated match."""
         from ..ratings.store import rate_match
 

@@ -25,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from ..engine.core import OutcomeJSON
 from ..names import canonical_name
 
 
@@ -82,7 +83,7 @@ class Match(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished
     version: Mapped[int] = mapped_column(Integer, default=0)  # number of actions applied
     active_roles: Mapped[list[Any]] = mapped_column(JSON)  # who may act now: "whose move"
-    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[OutcomeJSON | None] = mapped_column(JSON, nullable=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
