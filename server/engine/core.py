@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 State = dict[str, Any]
 """A JSON-ready dict. Games keep the whole truth here, secrets included; only views leave."""
@@ -26,6 +26,13 @@ Role = str
 Options = Mapping[str, Any]
 Message = dict[str, Any]
 """A translatable line: ``{"key": "shimada.log.attack", "args": {...}}``; args may nest messages."""
+
+
+class Line(TypedDict):
+    """A ``Message`` as a view types it: a prompt, a counter's name, a log line (its ``to`` gone)."""
+
+    key: str
+    args: NotRequired[dict[str, Any]]
 
 OMNISCIENT = "*"
 """The role that sees everything: used only for the replay of a finished match."""
@@ -288,11 +295,11 @@ def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
     return view
 
 
-def visible_log(log: list[dict[str, Any]], role: Role | None) -> list[dict[str, Any]]:
+def visible_log(log: list[dict[str, Any]], role: Role | None) -> list[Line]:
     """The log lines ``role`` may read: each line says ``to`` (None for public, or roles)."""
     out = []
     for entry in log:
         to = entry.get("to")
         if to is None or role == OMNISCIENT or (role is not None and role in to):
             out.append({k: v for k, v in entry.items() if k != "to"})
-    return out
+    return cast(list[Line], out)  # a log entry is a Message with its readers (tests/contract checks)
