@@ -18,6 +18,7 @@ from ..store.models import Match
 from . import clock as clocks
 from . import history
 from .service import Applied, Forbidden, Illegal, MatchService, Stale, aware
+from .shapes import Summary
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
     for match_id in warn:
         with svc._lock(match_id), svc.sessions.begin() as db:
             m = svc._match(db, match_id, lock=True)
-            if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:  # type: ignore[operator]
+            if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:
                 continue
             m.warn_at = None
             running = list((m.clock or {}).get("running", []))
@@ -199,7 +200,7 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
     return Swept(ended, warnings, flags)
 
 
-def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> dict[str, Any]:
+def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> Summary:
     """A new match like a finished one; the caller seated, the opponent's seat kept for them."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -34,7 +35,8 @@ class Base(DeclarativeBase):
 
 
 def _canonical(context: DefaultExecutionContext) -> str:
-    return canonical_name(context.get_current_parameters()["username"])  # type: ignore[no-untyped-call]
+    parameters: Callable[[], dict[str, Any]] = context.get_current_parameters  # unannotated in SQLAlchemy
+    return canonical_name(parameters()["username"])
 
 
 class User(Base):
