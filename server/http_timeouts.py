@@ -23,10 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+HttpToolsProtocol: type[Any] | None
 try:
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as _HttpTools
+
+    HttpToolsProtocol = _HttpTools
 except ImportError:  # httptools is optional: uvicorn then speaks h11
-    HttpToolsProtocol = None  # type: ignore[assignment, misc]
+    HttpToolsProtocol = None
 
 log = logging.getLogger(__name__)
 

@@ -154,5 +154,5 @@ class Profiles:
                 matches.append({"id": m.id, "game": m.game, "role": seat.role, "opponent": opponent,
                                 "status": m.status, "result": result, "rating_before": seat.rating_before,
                                 "rating_after": seat.rating_after,
-                                "updated_at": aware(m.updated_at).isoformat()})  # type: ignore[union-attr]
+                                "updated_at": aware(m.updated_at).isoformat()})
             return {"username": u.username, "ratings": ratings, "matches": matches}

@@ -18,27 +18,33 @@ COOKIE = "cp_session"
 
 
 def service(request: Request) -> MatchService:
-    return request.app.state.service  # type: ignore[no-any-return]
+    svc: MatchService = request.app.state.service  # main.py puts each object there once
+    return svc
 
 
 def accounts(request: Request) -> Accounts:
-    return request.app.state.accounts  # type: ignore[no-any-return]
+    acc: Accounts = request.app.state.accounts
+    return acc
 
 
 def broker(request: Request) -> Broker:
-    return request.app.state.broker  # type: ignore[no-any-return]
+    b: Broker = request.app.state.broker
+    return b
 
 
 def hub(request: Request) -> Hub:
-    return request.app.state.hub  # type: ignore[no-any-return]
+    h: Hub = request.app.state.hub
+    return h
 
 
 def notifier(request: Request) -> Notifier:
-    return request.app.state.notifier  # type: ignore[no-any-return]
+    n: Notifier = request.app.state.notifier
+    return n
 
 
 def profiles(request: Request) -> Profiles:
-    return request.app.state.profiles  # type: ignore[no-any-return]
+    p: Profiles = request.app.state.profiles
+    return p
 
 
 def optional_user(request: Request, acc: Annotated[Accounts, Depends(accounts)]) -> User | None:

@@ -14,7 +14,8 @@ from fastapi import APIRouter, Query, Request, Response
 from ..config import Settings
 from ..engine.core import Rules
 from ..games import GAMES
-from ..matches.service import Applied, MatchError, NotFound
+from ..matches.service import Applied, MatchError, NotFound, Summaries
+from ..matches.shapes import Summary
 from ..ratelimit import Limiter, Rule
 from ..realtime.broker import Broker
 from .auth import too_many
@@ -101,7 +102,7 @@ def list_matches(
     limit: int = Query(default=50, ge=1, le=100, description="matches per page"),
     cursor: str | None = Query(default=None, max_length=200,
                                description="where the page starts: from the previous page's Link header"),
-) -> list[dict[str, Any]]:
+) -> Summaries:
     """A page of matches, most recently changed first; the ``Link`` header points at the next page."""
     items, following = svc.page(status, user.id if user else None, limit, cursor)
     if following is not None:
@@ -112,7 +113,7 @@ def list_matches(
 
 @router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))
 async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
-               broker: BrokerDep) -> dict[str, Any]:
+               broker: BrokerDep) -> Summary:
     """Take a free seat. The other players' notifications are written with the seat (not waited for)."""
     summary = await to_thread.run_sync(svc.join, user.id, match_id, body.role, body.invite)
     await broker.publish({"kind": "summary", "match": match_id})
@@ -120,7 +121,7 @@ async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
 
 
 @router.get("/matches/{match_id}", response_model=MatchSummary, responses=_errors(404))
-def summary(match_id: str, user: MaybeUser, svc: ServiceDep) -> dict[str, Any]:
+def summary(match_id: str, user: MaybeUser, svc: ServiceDep) -> Summary:
     return svc.summary(match_id, user.id if user else None)
 
 

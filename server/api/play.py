@@ -10,6 +10,7 @@ from fastapi import APIRouter
 
 from ..matches import chat, endings
 from ..matches.service import Applied
+from ..matches.shapes import Summary
 from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
 from .matches import _errors, announce
 from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, OfferOut, RematchIn, UndoIn
@@ -75,20 +76,20 @@ async def claim(match_id: str, user: CurrentUser, svc: ServiceDep, broker: Broke
 
 @router.post("/rematch", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422))
 async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: ServiceDep,
-                  broker: BrokerDep) -> dict[str, Any]:
+                  broker: BrokerDep) -> Summary:
     summary = await to_thread.run_sync(endings.rematch, svc, match_id, user.id, body.swap)
     await broker.publish({"kind": "summary", "match": match_id})
     return summary
 
 
 @router.get("/chat", response_model=list[ChatMessageOut], responses=_errors(404))
-def read_chat(match_id: str, user: MaybeUser, svc: ServiceDep) -> list[dict[str, Any]]:
+def read_chat(match_id: str, user: MaybeUser, svc: ServiceDep) -> list[chat.Said]:
     return chat.read(svc, match_id, user.id if user else None)
 
 
 @router.post("/chat", response_model=ChatMessageOut, status_code=201, responses=_errors(401, 404, 422, 429))
 async def post_chat(match_id: str, body: ChatIn, user: CurrentUser, svc: ServiceDep,
-                    broker: BrokerDep) -> dict[str, Any]:
+                    broker: BrokerDep) -> chat.Said:
     message = await to_thread.run_sync(chat.post, svc, match_id, user.id, body.text)
     await broker.publish({"kind": "chat", "match": match_id, "id": message["id"]})
     return message

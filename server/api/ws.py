@@ -14,6 +14,7 @@ from ..matches.service import MatchError, MatchService
 from ..ratelimit import MessageLimiter
 from ..realtime.broker import Broker
 from ..realtime.hub import Connection, Gone, Hub
+from ..realtime.messages import Error
 from ..realtime.presence import Presence
 from .deps import COOKIE
 from .matches import announce
@@ -74,8 +75,8 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
 
 async def _refuse(raw: str, conn: Connection, limiter: MessageLimiter) -> None:
     """Over the rate: the message is dropped; an action's id is echoed so the client can fail it."""
-    answer: dict[str, Any] = {"type": "error", "status": 429, "retry_after": round(limiter.retry_after, 2),
-                              "reason": f"Too many messages: at most {limiter.rate:g} a second. This one was dropped."}
+    answer: Error = {"type": "error", "status": 429, "retry_after": round(limiter.retry_after, 2),
+                     "reason": f"Too many messages: at most {limiter.rate:g} a second. This one was dropped."}
     if len(raw) <= MAX_MESSAGE:
         try:
             msg = json.loads(raw)
@@ -143,8 +144,10 @@ async def _action(msg: dict[str, Any], conn: Connection, svc: MatchService, brok
     try:
         applied = await to_thread.run_sync(svc.act, conn.match_id, conn.user_id, version, action, client_id)
     except MatchError as exc:
-        await conn.send({"type": "error", "id": client_id, "status": exc.status, "reason": exc.reason,
-                         **exc.extra})
+        refused: Error = {"type": "error", "id": client_id, "status": exc.status, "reason": exc.reason}
+        if "version" in exc.extra:  # the only extra a MatchError has (service.Extra)
+            refused["version"] = exc.extra["version"]
+        await conn.send(refused)
         return
     await conn.send({"type": "ack", "id": client_id, "version": applied.version})
     await announce(broker, conn.match_id, applied)

@@ -13,7 +13,8 @@ import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from enum import Enum, StrEnum
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 State = dict[str, Any]
 """A JSON-ready dict. Games keep the whole truth here, secrets included; only views leave."""
@@ -25,6 +26,13 @@ Role = str
 Options = Mapping[str, Any]
 Message = dict[str, Any]
 """A translatable line: ``{"key": "shimada.log.attack", "args": {...}}``; args may nest messages."""
+
+
+class Line(TypedDict):
+    """A ``Message`` as a view types it: a prompt, a counter's name, a log line (its ``to`` gone)."""
+
+    key: str
+    args: NotRequired[dict[str, Any]]
 
 OMNISCIENT = "*"
 """The role that sees everything: used only for the replay of a finished match."""
@@ -38,16 +46,40 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a match ended: the winning role (None for a draw), why, and the points."""
+class OutcomeJSON(TypedDict):
+    """An ``Outcome`` as it leaves the server (the ``outcome`` of every view, the match's record)."""
 
     winner: Role | None
     reason: str
+    score: dict[Role, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning role (None for a draw), why, and the points.
+
+    ``reason`` is a member of the game's own ``Reason`` enum (a ``StrEnum``: its spellings listed
+    once); it leaves the server as its plain string value.
+    """
+
+    winner: Role | None
+    reason: StrEnum
     score: Mapping[Role, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "score": dict(self.score)}
+    def to_json(self) -> OutcomeJSON:
+        return {"winner": self.winner, "reason": _plain(self.reason), "score": dict(self.score)}
+
+
+def _plain(word: str) -> str:
+    """The plain string of a reason: an enum member's value (``str()`` of a ``(str, Enum)`` member
+    would be ``"Reason.X"``), or the string itself.
+
+    >>> class Reason(StrEnum):
+    ...     DRAW = "draw"
+    >>> type(_plain(Reason.DRAW)), _plain(Reason.DRAW), _plain("resigned")
+    (<class 'str'>, 'draw', 'resigned')
+    """
+    return str(word.value) if isinstance(word, Enum) else str(word)
 
 
 @dataclass(frozen=True)
@@ -84,7 +116,7 @@ class Rules(Protocol):
 
     def apply(self, state: State, role: Role, action: Action) -> State: ...
 
-    def view(self, state: State, role: Role | None) -> dict[str, Any]: ...
+    def view(self, state: State, role: Role | None) -> Mapping[str, Any]: ...
 
     def outcome(self, state: State) -> Outcome | None: ...
 
@@ -107,12 +139,38 @@ class Rules(Protocol):
         ...
 
 
+class Flow(Protocol):
+    """The sequence of play of a game: what a game's ``rules`` module provides (a module satisfies
+    a protocol through its functions)."""
+
+    def setup(self, scenario: str, options: Options, seed: bytes) -> State: ...
+
+    def active_roles(self, state: State) -> frozenset[Role]: ...
+
+    def legal_actions(self, state: State, role: Role) -> list[Action]: ...
+
+    def apply(self, state: State, role: Role, action: Action) -> State: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+
+class Seen(Protocol):
+    """What leaves the server: what a game's ``view`` module provides. ``view`` returns the game's
+    ``View`` TypedDict (a Mapping); ``make_view`` adds the ``Framed`` keys."""
+
+    def view(self, state: State, role: Role | None) -> Mapping[str, Any]: ...
+
+    def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None: ...
+
+    def revealed(self, before: State, after: State) -> bool: ...
+
+
 class GameRules:
     """A Rules object whose behaviour lives in two modules of the game package.
 
-    ``flow`` holds the sequence of play (``setup``, ``active_roles``, ``legal_actions``, ``apply``,
-    ``outcome``) and ``seen`` what leaves the server (``view``, ``hidden_variant``). A game subclass
-    gives its metadata (``id``, ``roles``, ``scenarios``, ``options``, ``names``) and ``static_data``.
+    ``flow`` holds the sequence of play (``Flow``) and ``seen`` what leaves the server (``Seen``).
+    A game subclass gives its metadata (``id``, ``roles``, ``scenarios``, ``options``, ``names``)
+    and ``static_data``.
     """
 
     id: str
@@ -121,34 +179,33 @@ class GameRules:
     options: tuple[OptionSpec, ...] = ()
     names: Mapping[str, str]
 
-    def __init__(self, flow: Any, seen: Any) -> None:
+    def __init__(self, flow: Flow, seen: Seen) -> None:
         self._flow = flow
         self._seen = seen
 
     def setup(self, scenario: str, options: Options, seed: bytes) -> State:
-        return self._flow.setup(scenario, options, seed)  # type: ignore[no-any-return]
+        return self._flow.setup(scenario, options, seed)
 
     def active_roles(self, state: State) -> frozenset[Role]:
-        return self._flow.active_roles(state)  # type: ignore[no-any-return]
+        return self._flow.active_roles(state)
 
     def legal_actions(self, state: State, role: Role) -> list[Action]:
-        return self._flow.legal_actions(state, role)  # type: ignore[no-any-return]
+        return self._flow.legal_actions(state, role)
 
     def apply(self, state: State, role: Role, action: Action) -> State:
-        return self._flow.apply(state, role, action)  # type: ignore[no-any-return]
+        return self._flow.apply(state, role, action)
 
     def outcome(self, state: State) -> Outcome | None:
-        return self._flow.outcome(state)  # type: ignore[no-any-return]
+        return self._flow.outcome(state)
 
-    def view(self, state: State, role: Role | None) -> dict[str, Any]:
-        return self._seen.view(state, role)  # type: ignore[no-any-return]
+    def view(self, state: State, role: Role | None) -> Mapping[str, Any]:
+        return self._seen.view(state, role)
 
     def hidden_variant(self, state: State, role: Role | None, seed: int) -> State | None:
-        return self._seen.hidden_variant(state, role, seed)  # type: ignore[no-any-return]
+        return self._seen.hidden_variant(state, role, seed)
 
     def revealed(self, before: State, after: State) -> bool:
-        check = getattr(self._seen, "revealed", None)
-        return bool(check(before, after)) if check is not None else False
+        return self._seen.revealed(before, after)
 
     def static_data(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -214,12 +271,22 @@ def apply_action(rules: Rules, state: State, role: Role, action: Any) -> State:
     return rules.apply(private_copy(state), role, json_copy(action))
 
 
+class Framed(TypedDict):
+    """What ``make_view`` adds to every game's view: a game's full view type is its ``View`` and
+    this (``class Shown(View, Framed)``), checked against real views by tests/contract."""
+
+    active: list[Role]
+    actions: list[Action]
+    outcome: OutcomeJSON | None
+
+
 def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
-    """The game's view plus what the framework adds: legal actions, who is active, the outcome.
+    """The game's view plus what the framework adds (``Framed``): legal actions, who is active, the
+    outcome.
 
     ``role`` None is a spectator. This is the only way state leaves the server.
     """
-    view = rules.view(state, role)
+    view = dict(rules.view(state, role))
     outcome = rules.outcome(state)
     active = rules.active_roles(state) if outcome is None else frozenset()
     view["active"] = sorted(active)
@@ -228,11 +295,11 @@ def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
     return view
 
 
-def visible_log(log: list[dict[str, Any]], role: Role | None) -> list[dict[str, Any]]:
+def visible_log(log: list[dict[str, Any]], role: Role | None) -> list[Line]:
     """The log lines ``role`` may read: each line says ``to`` (None for public, or roles)."""
     out = []
     for entry in log:
         to = entry.get("to")
         if to is None or role == OMNISCIENT or (role is not None and role in to):
             out.append({k: v for k, v in entry.items() if k != "to"})
-    return out
+    return cast(list[Line], out)  # a log entry is a Message with its readers (tests/contract checks)

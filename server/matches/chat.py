@@ -11,7 +11,7 @@ parallel posts, many sockets and several app processes cannot pass it.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import func, select
 
@@ -29,12 +29,22 @@ def may_read(user_id: int | None, role: str | None, channel: str, finished: bool
     return channel == "players" or finished or (user_id is not None and role is None)
 
 
-def _message(row: ChatMessage, username: str | None) -> dict[str, Any]:
+class Said(TypedDict):
+    """A chat message as it leaves the server (REST ``ChatMessageOut``, the websocket's ``chat``)."""
+
+    id: int
+    channel: str  # players, spectators
+    user: str | None
+    text: str
+    at: str
+
+
+def _message(row: ChatMessage, username: str | None) -> Said:
     return {"id": row.id, "channel": row.channel, "user": username, "text": row.text,
-            "at": aware(row.created_at).isoformat()}  # type: ignore[union-attr]
+            "at": aware(row.created_at).isoformat()}
 
 
-def post(svc: MatchService, match_id: str, user_id: int, text: str) -> dict[str, Any]:
+def post(svc: MatchService, match_id: str, user_id: int, text: str) -> Said:
     text = text.strip()
     if not 1 <= len(text) <= MAX_LENGTH:
         raise Illegal(f"A chat message has 1 to {MAX_LENGTH} characters.")
@@ -54,7 +64,7 @@ def post(svc: MatchService, match_id: str, user_id: int, text: str) -> dict[str,
         return _message(row, user.username if user else None)
 
 
-def read(svc: MatchService, match_id: str, user_id: int | None) -> list[dict[str, Any]]:
+def read(svc: MatchService, match_id: str, user_id: int | None) -> list[Said]:
     """The last messages the caller may read, oldest first."""
     with svc.sessions() as db:
         m = svc._match(db, match_id)
@@ -66,7 +76,7 @@ def read(svc: MatchService, match_id: str, user_id: int | None) -> list[dict[str
         return [_message(row, name) for row, name in reversed(rows)]
 
 
-def one(svc: MatchService, match_id: str, message_id: int) -> tuple[dict[str, Any], bool]:
+def one(svc: MatchService, match_id: str, message_id: int) -> tuple[Said, bool]:
     """A message by id, and whether its match is over (which widens who may read it)."""
     with svc.sessions() as db:
         m = svc._match(db, match_id)

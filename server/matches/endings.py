@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import select
 
+from ..engine.core import OutcomeJSON
 from ..store.models import Match
 from . import clock as clocks
 from . import history
 from .service import Applied, Forbidden, Illegal, MatchService, Stale, aware
+from .shapes import Summary
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,15 @@ class Ended:
     """A match that ended outside the rules (resigned, agreed, on time): no new version."""
 
     match_id: str
-    outcome: dict[str, Any]
+    outcome: OutcomeJSON
+
+
+class PlatformReason(StrEnum):
+    """Why a match ended outside the rules (the games' own reasons are their ``Reason`` enums)."""
+
+    RESIGNED = "platform.resigned"
+    DRAW_AGREED = "platform.draw_agreed"
+    TIMEOUT = "platform.timeout"
 
 
 def _others(svc: MatchService, game: str, role: str) -> list[str]:
@@ -42,8 +53,8 @@ def _running(m: Match) -> None:
         raise Illegal("The match is not being played." if m.status == "open" else "The match is over.")
 
 
-def _outcome(winner: str | None, reason: str) -> dict[str, Any]:
-    return {"winner": winner, "reason": reason, "score": {}}
+def _outcome(winner: str | None, reason: PlatformReason) -> OutcomeJSON:
+    return {"winner": winner, "reason": reason.value, "score": {}}
 
 
 def resign(svc: MatchService, match_id: str, user_id: int) -> Ended:
@@ -53,7 +64,7 @@ def resign(svc: MatchService, match_id: str, user_id: int) -> Ended:
         role = _seated(svc, db, m, user_id)
         _running(m)
         others = _others(svc, m.game, role)
-        outcome = _outcome(others[0] if len(others) == 1 else None, "platform.resigned")
+        outcome = _outcome(others[0] if len(others) == 1 else None, PlatformReason.RESIGNED)
         svc._finish(db, m, outcome, svc.now())
         return Ended(m.id, outcome)
 
@@ -99,7 +110,7 @@ def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Appl
         if pending["by"] == role:
             raise Illegal("Your own offer waits for your opponent.")
         if pending["kind"] == "draw":
-            outcome = _outcome(None, "platform.draw_agreed")
+            outcome = _outcome(None, PlatformReason.DRAW_AGREED)
             svc._finish(db, m, outcome, svc.now())
             return Ended(m.id, outcome)
         asker, steps = pending["by"], int(pending["steps"])
@@ -138,7 +149,7 @@ def claim(svc: MatchService, match_id: str, user_id: int) -> Ended:
         late = [r for r in clocks.flagged(m.clock, svc.now()) if r != role]
         if not late:
             raise Illegal("Your opponent still has time.")
-        outcome = _outcome(role, "platform.timeout")
+        outcome = _outcome(role, PlatformReason.TIMEOUT)
         svc._finish(db, m, outcome, svc.now(), how="time")
         return Ended(m.id, outcome)
 
@@ -173,13 +184,13 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
                 continue
             others = [r for r in svc.rules(m.game).roles if r not in late]
             winner = others[0] if how == "loss" and len(others) == 1 else None
-            outcome = _outcome(winner, "platform.timeout")
+            outcome = _outcome(winner, PlatformReason.TIMEOUT)
             svc._finish(db, m, outcome, t, how="time")
             ended.append(Ended(m.id, outcome))
     for match_id in warn:
         with svc._lock(match_id), svc.sessions.begin() as db:
             m = svc._match(db, match_id, lock=True)
-            if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:  # type: ignore[operator]
+            if m.status != "active" or m.warn_at is None or aware(m.warn_at) > t:
                 continue
             m.warn_at = None
             running = list((m.clock or {}).get("running", []))
@@ -189,7 +200,7 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
     return Swept(ended, warnings, flags)
 
 
-def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> dict[str, Any]:
+def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> Summary:
     """A new match like a finished one; the caller seated, the opponent's seat kept for them."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)

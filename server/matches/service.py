@@ -17,24 +17,25 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, Unpack, overload
 
 from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine import rng
-from ..engine.core import OMNISCIENT, IllegalAction, Rules, State, apply_action, make_view
+from ..engine.core import OMNISCIENT, IllegalAction, OutcomeJSON, Rules, State, apply_action, make_view
 from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
 from . import clock as clocks
 from . import history
+from .shapes import Extra, Summary
 
 
 class MatchError(Exception):
     status = 400
 
-    def __init__(self, reason: str, **extra: Any) -> None:
+    def __init__(self, reason: str, **extra: Unpack[Extra]) -> None:
         super().__init__(reason)
         self.reason = reason
         self.extra = extra
@@ -70,6 +71,18 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def aware(t: datetime) -> datetime: ...
+
+
+@overload
+def aware(t: None) -> None: ...
+
+
+@overload
+def aware(t: datetime | None) -> datetime | None: ...
+
+
 def aware(t: datetime | None) -> datetime | None:
     """SQLite gives back naive datetimes: they were stored in UTC."""
     return t.replace(tzinfo=UTC) if t is not None and t.tzinfo is None else t
@@ -92,7 +105,7 @@ class Broadcast:
 
     version: int
     views: dict[str | None, dict[str, Any]]
-    summaries: dict[int | None, dict[str, Any]]
+    summaries: dict[int | None, Summary]
 
 
 PLATFORM_DEFAULTS: dict[str, Any] = {"rated": True, "private": False, "on_timeout": "claim",
@@ -101,7 +114,7 @@ ON_TIMEOUT = ("claim", "loss", "draw")
 MIN_SEED = 16  # bytes of a creator-fixed seed: fewer could be searched through from the dice seen
 Steps = list[history.Step]  # spelled here: inside MatchService, `list` is a method
 Roles = list[str]
-Summaries = list[dict[str, Any]]
+Summaries = list[Summary]
 
 # Statements built once: building SQLAlchemy expressions per call cost more than running them.
 _MATCH = select(Match).where(Match.id == bindparam("id"))
@@ -276,11 +289,11 @@ class MatchService:
             return self.state_at(db, self._match(db, match_id), version)
 
     def _summary(self, db: Session, m: Match, user_id: int | None,
-                 names: dict[int, str] | None = None, detail: bool = True) -> dict[str, Any]:
+                 names: dict[int, str] | None = None, detail: bool = True) -> Summary:
         return self._summaries(db, m, [user_id], names, detail)[user_id]
 
     def _summaries(self, db: Session, m: Match, user_ids: Iterable[int | None],
-                   names: dict[int, str] | None = None, detail: bool = True) -> dict[int | None, dict[str, Any]]:
+                   names: dict[int, str] | None = None, detail: bool = True) -> dict[int | None, Summary]:
         """The match as each of these accounts sees it in a list (None: a guest). What all share is
         built once; each gets its seat, whether it is their turn, the invitation links if they made
         the match, and how many actions they may undo."""
@@ -293,14 +306,14 @@ class MatchService:
             seats = self._seats(db, m.id)
         to_move = list(m.active_roles) if m.status == "active" else []
         play = {**PLATFORM_DEFAULTS, **(m.settings or {})}
-        common = {
+        common: Summary = {
             "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
             "status": m.status, "version": m.version,
             "seats": {role: names.get(seats[role]) if role in seats else None for role in rules.roles},
             "my_role": None, "to_move": to_move, "my_turn": False,
             "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": m.outcome,
-            "created_at": aware(m.created_at).isoformat(),  # type: ignore[union-attr]
-            "updated_at": aware(m.updated_at).isoformat(),  # type: ignore[union-attr]
+            "created_at": aware(m.created_at).isoformat(),
+            "updated_at": aware(m.updated_at).isoformat(),
             "clock": clocks.public(m.clock, self.now()),
             "rated": bool(play["rated"]) and not m.seeded, "private": bool(play["private"]),
             "draw_by_agreement": bool(getattr(rules, "draw_by_agreement", True)),
@@ -309,10 +322,10 @@ class MatchService:
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
         }
         chain: Steps | None = None
-        out: dict[int | None, dict[str, Any]] = {}
+        out: dict[int | None, Summary] = {}
         for user_id in user_ids:
             my_role = next((r for r, uid in seats.items() if uid == user_id), None) if user_id else None
-            mine = {**common, "my_role": my_role, "my_turn": my_role in to_move}
+            mine: Summary = {**common, "my_role": my_role, "my_turn": my_role in to_move}
             if user_id is not None and user_id == m.created_by and m.invites:
                 mine["invites"] = {role: f"/match/{m.id}?invite={inv['token']}&seat={role}"
                                    for role, inv in m.invites.items() if "token" in inv and role not in seats}
@@ -331,7 +344,7 @@ class MatchService:
     def create(self, user_id: int | None, game: str, scenario: str | None, role: str | None,
                options: dict[str, Any] | None, seed: str | None,
                play: dict[str, Any] | None = None, reserve: dict[str, int] | None = None,
-               rematch_of: str | None = None) -> dict[str, Any]:
+               rematch_of: str | None = None) -> Summary:
         """A new match, made by an account (guests watch, they do not create). ``play``: the platform
         settings (clock, rated, private, on_timeout, rate_timeouts); ``reserve``: seats kept for given
         accounts (a rematch). An account has at most ``open_limit`` matches waiting for players."""
@@ -425,7 +438,7 @@ class MatchService:
             out[spec.id] = value
         return out
 
-    def join(self, user_id: int, match_id: str, role: str, invite: str | None = None) -> dict[str, Any]:
+    def join(self, user_id: int, match_id: str, role: str, invite: str | None = None) -> Summary:
         with self._lock(match_id), self.sessions.begin() as db:
             m = self._match(db, match_id, lock=True)
             rules = self.rules(m.game)
@@ -462,16 +475,16 @@ class MatchService:
                 self._notify(db, m, "your_move", roles=m.active_roles)
             return self._summary(db, m, user_id)
 
-    def summary(self, match_id: str, user_id: int | None) -> dict[str, Any]:
+    def summary(self, match_id: str, user_id: int | None) -> Summary:
         with self.sessions() as db:
             return self._summary(db, self._match(db, match_id), user_id)
 
-    def summaries(self, match_id: str, user_ids: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    def summaries(self, match_id: str, user_ids: Iterable[int | None]) -> dict[int | None, Summary]:
         """The summary of one match for several accounts, with one reading of the database."""
         with self.sessions() as db:
             return self._summaries(db, self._match(db, match_id), user_ids)
 
-    def list(self, status: str | None, user_id: int | None, limit: int = 100) -> list[dict[str, Any]]:
+    def list(self, status: str | None, user_id: int | None, limit: int = 100) -> Summaries:
         return self.page(status, user_id, limit)[0]
 
     def page(self, status: str | None, user_id: int | None, limit: int = 50,
@@ -703,11 +716,11 @@ class MatchService:
         ids = [seats[r] for r in roles if r in seats]
         if not ids:
             return {}
-        until = {u.id: aware(u.vacation_until) for u in db.scalars(select(User).where(User.id.in_(ids)))}
-        return {r: until[seats[r]] for r in roles  # type: ignore[misc]
-                if r in seats and until.get(seats[r]) is not None and until[seats[r]] > t}  # type: ignore[operator]
+        until = {u.id: u.vacation_until for u in db.scalars(select(User).where(User.id.in_(ids)))}
+        return {r: end for r in roles
+                if r in seats and (end := aware(until.get(seats[r]))) is not None and end > t}
 
-    def _finish(self, db: Session, m: Match, outcome: dict[str, Any], t: datetime, how: str = "rules") -> None:
+    def _finish(self, db: Session, m: Match, outcome: OutcomeJSON, t: datetime, how: str = "rules") -> None:
         """End the match: the outcome, the clock stopped, and the ratings of a rated match."""
         from ..ratings.store import rate_match
 

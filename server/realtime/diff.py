@@ -19,9 +19,18 @@ import json
 import marshal
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
-Ops = list[dict[str, Any]]
+
+class PatchOp(TypedDict):
+    """An RFC 6902 operation, of the three this module writes. ``remove`` has no value."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    value: NotRequired[Any]
+
+
+Ops = list[PatchOp]
 
 
 def _bytes(v: Any) -> bytes:

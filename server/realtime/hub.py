@@ -19,7 +19,9 @@ from anyio import CapacityLimiter, to_thread
 from starlette.websockets import WebSocket
 
 from ..matches.service import MatchError, MatchService
+from ..matches.shapes import Summary
 from .diff import view_patch
+from .messages import ServerMessage
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -28,7 +30,7 @@ OUTBOX = 64  # messages waiting for one socket; a client further behind is dropp
 READERS = 8  # threads reading views and summaries at once: the rest stay free for players' actions
 
 
-def dumps(message: dict[str, Any]) -> str:
+def dumps(message: ServerMessage) -> str:
     return json.dumps(message, ensure_ascii=False)
 
 
@@ -52,7 +54,7 @@ class Connection:
     writer: asyncio.Task[None] | None = None
     closed: bool = False
 
-    async def send(self, message: dict[str, Any] | str) -> None:
+    async def send(self, message: ServerMessage | str) -> None:
         """Queue a message (a dict, or one already serialised for many sockets)."""
         if self.closed:
             raise Gone()
@@ -258,7 +260,7 @@ class Hub:
                 return
             await self._send_summaries(conns, summaries)
 
-    async def _send_summaries(self, conns: list[Connection], summaries: dict[int | None, dict[str, Any]]) -> None:
+    async def _send_summaries(self, conns: list[Connection], summaries: dict[int | None, Summary]) -> None:
         """Under the match lock."""
         texts = {uid: dumps({"type": "summary", **summary}) for uid, summary in summaries.items()}
         for conn in conns:
@@ -288,7 +290,7 @@ class Hub:
                 if conn.version >= 0 and chat.may_read(conn.user_id, conn.role, message["channel"], finished):
                     await self._send_or_drop(conn, text)
 
-    async def _send_or_drop(self, conn: Connection, message: dict[str, Any] | str) -> None:
+    async def _send_or_drop(self, conn: Connection, message: ServerMessage | str) -> None:
         try:
             await conn.send(message)
         except Exception:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from ..engine.core import OutcomeJSON
 from ..names import canonical_name
 
 
@@ -33,7 +35,8 @@ class Base(DeclarativeBase):
 
 
 def _canonical(context: DefaultExecutionContext) -> str:
-    return canonical_name(context.get_current_parameters()["username"])  # type: ignore[no-untyped-call]
+    parameters: Callable[[], dict[str, Any]] = context.get_current_parameters  # unannotated in SQLAlchemy
+    return canonical_name(parameters()["username"])
 
 
 class User(Base):
@@ -82,7 +85,7 @@ class Match(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished
     version: Mapped[int] = mapped_column(Integer, default=0)  # number of actions applied
     active_roles: Mapped[list[Any]] = mapped_column(JSON)  # who may act now: "whose move"
-    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[OutcomeJSON | None] = mapped_column(JSON, nullable=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

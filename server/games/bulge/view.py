@@ -4,20 +4,21 @@ that decides what leaves the server."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ...engine.core import Message, Role, State, visible_log
+from ...engine.core import Line, Role, State, visible_log
 from . import air, combat, commandos, fog, movement, placement, restrictions
 from .data import SIDES
 from .occupation import last_passer, occupation
 from .rules import active_roles
 from .units import board, spec, strength, tables, unit
+from .view_types import Attack, Combat, Counter, LastSeen, Setup, Task, View
 
 _STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "escaped": 2, "guard": 2, "eliminated": 3, "aborted": 4,
                  "unused": 5}
 
 
-def _counter(state: State, uid: str) -> dict[str, Any]:
+def _counter(state: State, uid: str) -> Counter:
     u = unit(state, uid)
     s = spec(state, uid)
     attack, defence = strength(state, uid) if u["status"] == "map" or u["steps"] else s.strength(2)
@@ -26,7 +27,7 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
         markers.append("isolated" if u["supply"] == "isolated" else "out_of_supply")
     if u.get("option_retreat"):
         markers.append("option_retreat")
-    c: dict[str, Any] = {
+    c: Counter = {
         "ref": uid, "id": uid, "side": u["side"], "hex": u["hex"], "face": "up", "status": u["status"],
         "name": {"key": f"unit.{uid}"}, "nation": s.nation, "army": s.army, "division": s.division,
         "designation": s.designation, "mechanised": s.mechanised, "commando": s.is_commando,
@@ -43,11 +44,11 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
     return c
 
 
-def _sort_key(c: dict[str, Any]) -> tuple[int, int, str, str]:
+def _sort_key(c: Counter) -> tuple[int, int, str, str]:
     return (SIDES.index(c["side"]), _STATUS_ORDER[c["status"]], c["hex"] or "", c["ref"])
 
 
-def _prompt(state: State, role: Role | None) -> Message:
+def _prompt(state: State, role: Role | None) -> Line:
     if state["result"] is not None:
         return {"key": "prompt.over"}
     active = active_roles(state)
@@ -56,11 +57,12 @@ def _prompt(state: State, role: Role | None) -> Message:
         return {"key": "prompt.waiting", "args": {"player": {"key": f"side.{who}"},
                                                   "phase": {"key": f"phase.{state['phase']}"}}}
     if state["pending"]:
-        return combat.prompt_args(state)
+        return cast(Line, combat.prompt_args(state))
     return {"key": f"prompt.{state['step']}", "args": {"phase": {"key": f"phase.{state['phase']}"}}}
 
 
-def view(state: State, role: Role | None) -> dict[str, Any]:
+def view(state: State, role: Role | None) -> View:
+    """The rules modules build some parts as untyped dicts (``cast`` below): tests/contract checks them."""
     t = tables(state)
     shown = fog.visible(state, role)  # everything without fog of war (digest §6)
     counters = sorted((_counter(state, uid) for uid in state["units"] if uid in shown), key=_sort_key)
@@ -78,7 +80,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "reinforcements": reinforcements,
         "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
         if mover and all(u in shown for u in mover["units"]) else None,
-        "attack": combat.preview(state, role),
+        "attack": cast(Attack | None, combat.preview(state, role)),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny
@@ -92,8 +94,8 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         # pass out of their sight (a closed road is met by the strategic move)
         "commando_roads": commandos.commando_roads(state, seen=True) if role == "german" or not fog.on(state) else [],
         "fog_of_war": fog.on(state),
-        "setup": placement.view(state, role),  # §9.1-§9.2 the free set-up (None otherwise)
-        "last_seen": fog.last_seen(state, role, shown),
+        "setup": cast(Setup | None, placement.view(state, role)),  # §9.1-§9.2 the free set-up (None otherwise)
+        "last_seen": cast(list[LastSeen], fog.last_seen(state, role, shown)),
         "log": visible_log(state["log"], role),
     }
 
@@ -112,11 +114,11 @@ def _occupied(state: State, role: Role | None) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
-def _current(state: State, role: Role | None) -> dict[str, Any] | None:
+def _current(state: State, role: Role | None) -> Combat | None:
     cur = state.get("current")
     if not cur:
         return None
-    task = dict(state["pending"][0]) if state["pending"] else None
+    task = cast(Task, dict(state["pending"][0])) if state["pending"] else None
     if task is not None and fog.on(state) and task.get("side") != role:
         task = {"kind": task["kind"], "side": task.get("side")}  # a retreat path may leave the enemy's sight
     return {"at": cur["at"], "attackers": list(cur["attackers"]), "defenders": list(cur["defenders"]),

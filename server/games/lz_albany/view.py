@@ -9,23 +9,24 @@ view shows the contents sorted, never an order, and never the seed or the RNG co
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, cast
 
-from ...engine.core import Message, Role, State, visible_log
+from ...engine.core import Line, Role, State, visible_log
 from .data import COLUMBUS, SIDES
 from .rules import active_roles, casualties_on_map, current, lz_controller, lz_strength, officer_damage
 from .units import contested_areas, gd, is_night, is_reduced, spec, strength, tables
+from .view_types import Counter, Drawn, Step, View
 
 _STATUS_ORDER = {"map": 0, "casualty": 1, "pending": 2, "held": 3}
 
 
-def _counter(state: State, uid: str) -> dict[str, Any]:
+def _counter(state: State, uid: str) -> Counter:
     u = state["units"][uid]
     s = spec(state, uid)
     status = u["status"]
     if s.is_officer and status == "map" and u["hits"]:
         status = "wounded"
-    c: dict[str, Any] = {
+    c: Counter = {
         "ref": uid, "id": uid, "side": s.side, "area": u["area"], "hex": u["area"], "status": status,
         "name": {"key": f"counter.{uid}"}, "short": s.short, "type": s.type, "group": s.group,
         "formation": s.formation,
@@ -38,11 +39,15 @@ def _counter(state: State, uid: str) -> dict[str, Any]:
     return c
 
 
-def _sort_key(c: dict[str, Any]) -> tuple[int, int, str, str]:
+def _drawn(d: dict[str, Any]) -> Drawn:
+    return {"chit": d["chit"], "group": d["group"], "face": d["face"]}
+
+
+def _sort_key(c: Counter) -> tuple[int, int, str, str]:
     return (SIDES.index(c["side"]), _STATUS_ORDER.get(c["status"], 4), c["area"] or "", c["ref"])
 
 
-def _prompt(state: State, role: Role | None) -> Message:
+def _prompt(state: State, role: Role | None) -> Line:
     if state["result"] is not None:
         return {"key": "prompt.over"}
     cur = current(state)
@@ -67,7 +72,7 @@ def _prompt(state: State, role: Role | None) -> Message:
     return {"key": f"prompt.{frame['kind']}", "args": args}
 
 
-def _step(state: State) -> dict[str, Any] | None:
+def _step(state: State) -> Step | None:
     """The public part of the current step (what is being decided and by whom)."""
     cur = current(state)
     if cur is None:
@@ -77,19 +82,19 @@ def _step(state: State) -> dict[str, Any] | None:
         "kind", "side", "group", "mode", "area", "from", "to", "at", "hits", "victims", "chit", "left",
         "adrenaline", "placed", "marker", "units", "joined", "fired", "moved",
         "dice", "split", "others", "cap", "boarded")}
-    return public
+    return cast(Step, public)  # a frame is state (untyped): tests/contract checks these keys
 
 
-def view(state: State, role: Role | None) -> dict[str, Any]:
+def view(state: State, role: Role | None) -> View:
     counters = sorted((_counter(state, uid) for uid in state["units"]), key=_sort_key)
     groups = gd(state).groups
     contested = contested_areas(state)
-    v: dict[str, Any] = {
+    v: View = {
         "turn": state["turn"], "turns": tables(state)["game"]["turns"], "phase": state["phase"],
         "night": is_night(state), "counters": counters,
         # §4.1, §6: the cup's contents are public; its order does not exist.
         "cup": {s: sorted(c for c in state["cup"] if gd(state).chit(c)["side"] == s) for s in SIDES},
-        "drawn": [dict(d) for d in state["drawn"]],
+        "drawn": [_drawn(d) for d in state["drawn"]],
         "boxes": {g: list(state["boxes"][g]) for g in sorted(groups)},
         "activations": {g: len(state["boxes"][g]) for g in sorted(groups)},
         "adrenaline": dict(state["adrenaline"]), "visibility": state["visibility"],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from ...engine.cache import Memo
 from ...engine.core import OMNISCIENT, Message, Role, State
@@ -19,17 +19,18 @@ from . import combat, movement
 from .data import SIDES
 from .rules import active_roles, points
 from .units import board, name, ref, scenario, spec, unit
+from .view_types import Candidate, Counter, View
 
 _STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "eliminated": 3}
 
 
-def _counter(state: State, uid: str, omniscient: bool) -> dict[str, Any]:
+def _counter(state: State, uid: str, omniscient: bool) -> Counter:
     u = unit(state, uid)
-    c: dict[str, Any] = {"ref": ref(state, uid), "side": u["side"], "face": u["face"],
+    c: Counter = {"ref": ref(state, uid), "side": u["side"], "face": u["face"],
                          "hex": u["hex"], "status": u["status"]}
     if u["face"] == "up" or omniscient:
         s = spec(state, uid)
-        c.update(id=uid, kind=s.kind, cf=s.cf, ma=s.ma, name={"key": f"counter.{uid}"})
+        c.update({"id": uid, "kind": s.kind, "cf": s.cf, "ma": s.ma, "name": {"key": f"counter.{uid}"}})
     mine = u["side"] == state["player"] and u["face"] == "up"
     if mine and state["step"] == "movement" and u["status"] in ("map", "offmap"):
         c["mp_left"] = movement.mp_left(state, uid)
@@ -38,7 +39,7 @@ def _counter(state: State, uid: str, omniscient: bool) -> dict[str, Any]:
     return c
 
 
-def _sort_key(c: dict[str, Any]) -> tuple[int, int, str, str]:
+def _sort_key(c: Counter) -> tuple[int, int, str, str]:
     return (SIDES.index(c["side"]), _STATUS_ORDER[c["status"]], c["hex"] or "", c["ref"])
 
 
@@ -131,12 +132,12 @@ def _log(state: State, role: Role | None, omniscient: bool) -> list[Any]:
     return out
 
 
-def view(state: State, role: Role | None) -> dict[str, Any]:
+def view(state: State, role: Role | None) -> View:
     omniscient = role == OMNISCIENT
     over = state["result"] is not None
     counters = sorted((_counter(state, uid, omniscient) for uid in state["units"]), key=_sort_key)
     step = state["step"]
-    v: dict[str, Any] = {
+    v: View = {
         "turn": state["turn"], "turns": scenario(state)["turns"], "player": state["player"],
         "step": step, "dawn": state["dawn"], "counters": counters,
         "slim_entered": state["slim_entered"],
@@ -154,7 +155,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         v["dawn_turn"] = state["dawn_turn"]
     if step == "combat":
         v["attack"] = {"attackers": [ref(state, a) for a in state["attack"]["attackers"]],
-                       "candidates": combat.candidates(state)}
+                       "candidates": cast(list[Candidate], combat.candidates(state))}
     elif step == "retreat":
         head = state["retreats"][0]
         v["retreat"] = {"unit": ref(state, head["unit"]), "hexes_left": head["left"]}
