@@ -1,37 +1,39 @@
-"""バルジ大作戦: §9 setup, §4 the sequence of play, §13.1 victory, and the dispatch of actions.
+"""バルジ大作戦: §9 setup, the legal actions of each step of play and the dispatch of actions (the phases
+themselves: sequence.py).
+
+Each step of the sequence of play is a ``Step``: its legal actions and a handler per verb (``STEPS``);
+while a task is pending (combat.py, tasks.py) its kind gives both instead. ``apply`` finds the verb's
+handler, then runs what follows every action: the tasks that need no choice, the triggered events,
+the next step or phase, the occupation of cities, the fog of war's memory.
 
 Rule references (§x.y) are to ``shared/rules/bulge.md``, which follows the rulebook's numbering.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from . import (
     air,
+    attacks,
     breakthrough,
-    combat,
     fog,
-    misdirection,
     movement,
     occupation,
     paradrop,
     placement,
-    reinforcements,
+    resolution,
     restrictions,
     skorzeny,
-    supply,
 )
 from .data import STANDARD, dataset
-from .units import by_ref, log, tables
-
-# §4.2: each player turn: 1st movement, 1st combat, 2nd movement, 2nd combat; then supply and VP.
-PHASES = ("movement_1", "combat_1", "movement_2", "combat_2")
-AIR_SUPPLY_PHASE = "combat_1"  # tables.json air_supply_phase "allied_combat_1" (AMBIG-9)
-ALLIED_STEPS = ("air_interdiction", "air_defence", "air_supply")
-
+from .pending import Handler
+from .sequence import ALLIED_STEPS, QUEUE, Reason, begin_phase, end_phase, go_on, next_step
+from .units import by_ref, log
 
 # === §9 SETUP ===
 
@@ -61,7 +63,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         placement.start(state)  # §9.1-§9.2: the players place every set-up unit, the Allies first
         return state
     log(state, "setup", scenario=scenario)
-    _begin_phase(state)
+    begin_phase(state)
     return state
 
 
@@ -74,285 +76,189 @@ def setup(scenario: str, options: Options, seed: bytes) -> State:
     return new_state(STANDARD, scenario, options, seed)
 
 
-# === §4 SEQUENCE OF PLAY ===
-
-def _begin_phase(state: State) -> None:
-    phase = state["phase"]
-    log(state, "phase", turn=state["turn"], player={"key": f"side.{state['player']}"},
-        phase={"key": f"phase.{phase}"})
-    if phase.startswith("movement"):
-        state["step"] = "move"
-        movement.begin(state)
-        if phase == "movement_1" and state["player"] == "allied":
-            restrictions.british_check(state)  # §9.7: at the start of the Allied 1st movement phase
-    else:
-        combat.begin(state)
-    main = state["step"]
-    pre = []
-    if state["player"] == "german":
-        if phase.startswith("combat") and restrictions.turn_in(state, "army_zone_line_turns"):
-            state["lines"] = None  # §9.6(1): redrawn from the printed ends at the start of each combat phase
-            pre.append("lines")
-        if air.fb_left(state) > 0:
-            pre.append("air_interdiction" if phase.startswith("movement") else "air_defence")  # §10.4, §10.5
-    elif phase == AIR_SUPPLY_PHASE and air.fb_left(state) > 0 and any(
-            u["supply"] != "ok" for u in state["units"].values() if u["side"] == "allied" and u["status"] == "map"):
-        pre.append("air_supply")  # §10.7, AMBIG-9: at the start of the Allied 1st combat phase
-    state["presteps"] = [*pre[1:], main] if pre else []
-    if pre:
-        state["step"] = pre[0]
-
-
-def next_step(state: State) -> None:
-    """The player ends a step that comes before the phase's main step (lines, air markers)."""
-    rest = state.get("presteps") or []
-    state["step"] = rest.pop(0) if rest else ("move" if state["phase"].startswith("movement") else "declare")
-    state["presteps"] = rest
-
-
-def end_phase(state: State) -> None:
-    """The phasing player ends the phase: §6.3 the stacking check after movement, then the next phase."""
-    if state["phase"].startswith("movement"):
-        movement.finish_move(state)
-        state["interdiction"] = []  # §10.4: removed at the end of the movement phase
-        if state["phase"] == "movement_1":
-            _delay_reinforcements(state)
-        state["step"] = "end"
-        state["pending"] = [{"kind": "stacking", "side": state["player"]}]
-        combat.proceed(state)
-    else:
-        state["step"] = "end"
-    _after(state)
-
-
-def _delay_reinforcements(state: State) -> None:
-    """§9.3: a reinforcement that did not enter slides to the next turn (it may not change its entry)."""
-    late = []
-    for uid, u in sorted(state["units"].items()):
-        if u["side"] == state["player"] and reinforcements.due(state, uid):
-            u["due"] = state["turn"] + 1
-            late.append({"key": f"unit.{uid}"})
-    if late:
-        log(state, "delayed", units=late, turn=state["turn"] + 1)
-
-
-def _after(state: State) -> None:
-    """After every action: when nothing is pending and the phase is over, go on."""
-    if state["pending"] or state["result"] is not None:
-        return
-    if state["step"] == "resolve" and not state["combat"]["declared"]:
-        state["step"] = "end"
-    if state["step"] == "supply":
-        _finish_player_turn(state)  # §12.4: the owner has chosen; the player turn goes on
-        return
-    if state["step"] != "end":
-        return
-    if state["phase"].startswith("combat"):
-        state["air"] = {}  # §10.5-§10.6: support markers leave at the end of the combat phase
-    i = PHASES.index(state["phase"])
-    if i + 1 < len(PHASES):
-        state["phase"] = PHASES[i + 1]
-        _begin_phase(state)
-        return
-    _end_player_turn(state)
-
-
-def _end_player_turn(state: State) -> None:
-    supply.check(state, state["player"])  # §11.1, AMBIG-8: at the end of the 2nd combat phase
-    if state["pending"]:
-        state["step"] = "supply"  # §12.4: the owner of an isolated fortress stack picks the unit first
-        return
-    _finish_player_turn(state)
-
-
-def _finish_player_turn(state: State) -> None:
-    side = state["player"]
-    # §13.4 VP phase: the points of this player turn are already on the track; record them.
-    log(state, "vp_phase", player={"key": f"side.{side}"}, vp=state["vp_turn"], total=state["vp"])
-    state["vp_turn"] = 0
-    for u in state["units"].values():
-        if u["side"] == side and u.get("option_retreat") and u.get("marked_turn_over"):
-            u["option_retreat"] = False  # AMBIG-16: off at the end of the unit's next own player turn
-            u["marked_turn_over"] = False
-    for u in state["units"].values():
-        if u["side"] != side and u.get("option_retreat"):
-            u["marked_turn_over"] = True
-    if side == "allied":
-        state["air_supply"] = []  # §10.7: removed at the end of the Allied player turn
-    if side == "german":
-        state["player"] = "allied"
-    else:
-        if _victory_check(state):
-            return
-        state["turn"] += 1
-        state["player"] = "german"
-    state["phase"] = PHASES[0]
-    _begin_phase(state)
-
-
-def _victory_check(state: State) -> bool:
-    """§13.1: from turn 8, at the end of each game turn; after the last turn, a draw."""
-    t = tables(state)
-    turn = state["turn"]
-    row = t.turns.get(turn, {})
-    g, a = row.get("german_win"), row.get("allied_win")
-    vp = state["vp"]
-    if g is not None and vp >= g:
-        return _end(state, "german", "threshold")
-    if a is not None and vp <= a:
-        return _end(state, "allied", "threshold")  # §13.1: "35 VP or less" on turn 8
-    if turn >= t.last_turn:
-        return _end(state, None, "draw")
-    return False
-
-
-def _end(state: State, winner: str | None, reason: str) -> bool:
-    state["result"] = {"winner": winner, "reason": reason, "vp": state["vp"]}
-    state["step"] = "over"
-    log(state, "game_over", winner={"key": f"side.{winner or 'none'}"}, reason={"key": f"reason.{reason}"},
-        vp=state["vp"])
-    return True
-
-
 def outcome(state: State) -> Outcome | None:
+    """§13.1: who won, why, and the VP (sequence.py decides it at the end of a game turn)."""
     r = state["result"]
     if r is None:
         return None
-    return Outcome(r["winner"], r["reason"], {"german": int(r["vp"])})
+    return Outcome(r["winner"], Reason(r["reason"]), {"german": int(r["vp"])})
 
 
-# === Who acts, what they may do ===
+# === Who acts ===
 
 def active_roles(state: State) -> frozenset[Role]:
     if state["result"] is not None:
         return frozenset()
     if state["pending"]:
-        return frozenset({combat.active_side(state) or state["player"]})
+        return frozenset({QUEUE.side(state) or state["player"]})
     if state["step"] in ALLIED_STEPS:
         return frozenset({"allied"})
     return frozenset({state["player"]})
+
+
+# === What each step's actions do: a handler per verb ===
+
+def _select(state: State, action: Action) -> None:
+    movement.select(state, [by_ref(state, action["unit"])])
+
+
+def _select_stack(state: State, action: Action) -> None:
+    movement.select_stack(state, action["at"])
+
+
+def _strategic(state: State, action: Action) -> None:
+    movement.go_strategic(state)
+
+
+def _move(state: State, action: Action) -> None:
+    movement.move(state, action["to"])
+
+
+def _end_move(state: State, action: Action) -> None:
+    movement.finish_move(state)
+
+
+def _discard_mp(state: State, action: Action) -> None:
+    movement.discard_mp(state, int(action["mp"]))
+
+
+def _break_through(state: State, action: Action) -> None:
+    breakthrough.break_through(state, movement.mover_units(state), action["at"])
+    movement.finish_move(state)
+
+
+def _escape(state: State, action: Action) -> None:
+    breakthrough.escape(state, movement.mover_units(state), action["at"])
+    movement.finish_move(state)
+
+
+def _paradrop(state: State, action: Action) -> None:
+    paradrop.paradrop(state, by_ref(state, action["unit"]), action["at"])
+
+
+def _skorzeny(state: State, action: Action) -> None:
+    skorzeny.choose_skorzeny(state, action["choice"])
+
+
+def _end_phase(state: State, action: Action) -> None:
+    end_phase(state)
+
+
+def _extend_line(state: State, action: Action) -> None:
+    restrictions.extend_line(state, action["line"], action["to"])
+
+
+def _next_step(state: State, action: Action) -> None:
+    next_step(state)
+
+
+def _place_fb(state: State, action: Action) -> None:
+    air.place_fb(state, action["type"], action["at"])
+
+
+def _declare(state: State, action: Action) -> None:
+    attacks.declare(state, by_ref(state, action["unit"]), action["at"])
+
+
+def _undeclare(state: State, action: Action) -> None:
+    attacks.undeclare(state, by_ref(state, action["unit"]))
+
+
+def _end_declarations(state: State, action: Action) -> None:
+    attacks.end_declarations(state)
+
+
+def _order(state: State, action: Action) -> None:
+    attacks.name_next(state, action["at"])
+
+
+def _resolve(state: State, action: Action) -> None:
+    resolution.resolve(state, action["at"])
+
+
+def _setup_select(state: State, action: Action) -> None:
+    placement.select(state, by_ref(state, action["unit"]))
+
+
+def _place(state: State, action: Action) -> None:
+    placement.place(state, by_ref(state, action["unit"]), str(action["to"]))
+
+
+def _end_setup(state: State, action: Action) -> None:
+    if placement.end_setup(state):
+        begin_phase(state)
+
+
+# === The steps: the legal actions of each, and its verbs ===
+
+@dataclass(frozen=True)
+class Step:
+    """A step of the sequence of play: its player's legal ``actions`` and the handler of each verb (``on``)."""
+
+    actions: Callable[[State], list[Action]]
+    on: Mapping[str, Handler]
+
+
+SETUP = Step(placement.actions, {"select": _setup_select, "place": _place, "end_setup": _end_setup})  # §9.1-§9.2
+MOVE = Step(movement.legal_actions, {  # §7, with §9.4 paradrops, §9.5 Skorzeny, §13.5-§13.6 leaving the map
+    "select": _select, "select_stack": _select_stack, "strategic": _strategic, "move": _move,
+    "discard_mp": _discard_mp, "end_move": _end_move, "break_through": _break_through, "escape": _escape,
+    "paradrop": _paradrop, "skorzeny": _skorzeny, "end_phase": _end_phase})
+LINES = Step(restrictions.line_actions, {"extend_line": _extend_line, "end_lines": _next_step})  # §9.6(1)
+AIR = Step(air.air_actions, {  # §10.4, §10.5, §10.7
+    "air_interdict": _place_fb, "air_defend": _place_fb, "air_supply": _place_fb, "end_air": _next_step})
+DECLARE = Step(attacks.declare_actions, {  # §8.3(1), §10.6
+    "declare": _declare, "undeclare": _undeclare, "air_attack": _place_fb, "end_declarations": _end_declarations})
+ORDER = Step(attacks.order_actions, {"order": _order})  # §8.3(2)
+RESOLVE = Step(resolution.resolve_actions, {"resolve": _resolve})  # §8.3(5)
+
+STEPS: dict[str, Step] = {
+    placement.STEP: SETUP, "move": MOVE, "lines": LINES, **{step: AIR for step in ALLIED_STEPS},
+    "declare": DECLARE, "order": ORDER, "resolve": RESOLVE,
+}
+
+
+def _one_table(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
+    out: dict[str, Handler] = {}
+    for table in tables:
+        for verb, handler in table.items():
+            if verb in out:
+                raise ValueError(f"verb {verb!r} is given twice")
+            out[verb] = handler
+    return out
+
+
+# Every verb of a match under way: the steps' and the pending tasks'; a verb means one thing.
+VERBS = _one_table(MOVE.on, LINES.on, AIR.on, DECLARE.on, ORDER.on, RESOLVE.on, QUEUE.verbs())
 
 
 def legal_actions(state: State, role: Role) -> list[Action]:
     if role not in active_roles(state):
         return []
     if state["pending"]:
-        return combat.task_actions(state)
-    step = state["step"]
-    if step == placement.STEP:
-        return placement.actions(state)
-    if step == "move":
-        return movement.legal_actions(state)
-    if step == "declare":
-        return combat.declare_actions(state)
-    if step == "order":
-        return combat.order_actions(state)
-    if step == "resolve":
-        return combat.resolve_actions(state)
-    if step == "lines":
-        return restrictions.line_actions(state)
-    if step in ALLIED_STEPS:
-        return air.air_actions(state)
-    return []
+        return QUEUE.actions(state)  # a task waits on its side
+    step = STEPS.get(state["step"])
+    return step.actions(state) if step else []
+
+
+def _handler(table: Mapping[str, Handler], action: Action) -> Handler:
+    handler = table.get(action["type"])
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action['type']!r}.")
+    return handler
 
 
 def apply(state: State, role: Role, action: Action) -> State:
-    kind = action["type"]
     settled = occupation.settle_key(state)
     if state["step"] == placement.STEP:
-        _apply_setup(state, action)
+        _handler(SETUP.on, action)(state, action)  # §9.1-§9.2 the free set-up (placement.py)
         fog.remember(state)
         return state
-    if kind == "select":
-        movement.select(state, [by_ref(state, action["unit"])])
-    elif kind == "select_stack":
-        movement.select_stack(state, action["at"])
-    elif kind == "strategic":
-        movement.go_strategic(state)
-    elif kind == "move":
-        movement.move(state, action["to"])
-    elif kind == "end_move":
-        movement.finish_move(state)
-    elif kind == "end_phase":
-        end_phase(state)
-    elif kind == "declare":
-        combat.declare(state, by_ref(state, action["unit"]), action["at"])
-    elif kind == "undeclare":
-        combat.undeclare(state, by_ref(state, action["unit"]))
-    elif kind == "end_declarations":
-        combat.end_declarations(state)
-    elif kind == "order":
-        combat.name_next(state, action["at"])
-    elif kind == "resolve":
-        combat.resolve(state, action["at"])
-    elif kind == "aopt":
-        combat.choose_aopt(state, int(action["steps"]))
-    elif kind == "option_retreat":
-        combat.choose_option(state, "option")
-    elif kind == "retreat_anyway":
-        combat.choose_option(state, "anyway")
-    elif kind == "hold":
-        combat.choose_option(state, "hold")
-    elif kind == "lose_step":
-        combat.take_loss(state, by_ref(state, action["unit"]))
-    elif kind == "retreat":
-        combat.retreat_step(state, action["to"])
-    elif kind == "pursue":
-        combat.pursue(state, by_ref(state, action["unit"]))
-    elif kind == "end_pursuit":
-        combat.end_pursuit(state)
-    elif kind == "remove":
-        combat.remove_excess(state, by_ref(state, action["unit"]))
-    elif kind == "extend_line":
-        restrictions.extend_line(state, action["line"], action["to"])
-    elif kind in ("end_lines", "end_air"):
-        next_step(state)
-    elif kind in ("air_interdict", "air_defend", "air_supply", "air_attack"):
-        air.place_fb(state, kind, action["at"])
-    elif kind == "break_through":
-        breakthrough.break_through(state, movement.mover_units(state), action["at"])
-        movement.finish_move(state)
-    elif kind == "escape":
-        breakthrough.escape(state, movement.mover_units(state), action["at"])
-        movement.finish_move(state)
-    elif kind == "guard":
-        breakthrough.place_guard(state, by_ref(state, action["unit"]))
-    elif kind == "interdiction_loss":
-        combat.interdiction_loss(state, by_ref(state, action["unit"]))
-    elif kind == "isolation_loss":
-        combat.fortress_isolation_loss(state, by_ref(state, action["unit"]))
-    elif kind == "paradrop":
-        paradrop.paradrop(state, by_ref(state, action["unit"]), action["at"])
-    elif kind == "skorzeny":
-        skorzeny.choose_skorzeny(state, action["choice"])
-    elif kind == "discard_mp":
-        movement.discard_mp(state, int(action["mp"]))
-    elif kind == "misdirect":
-        misdirection.misdirect(state, action["to"])
-    elif kind == "end_misdirect":
-        misdirection.end_misdirect(state)
-    else:
-        raise IllegalAction(f"Unknown action {kind!r}.")
-    if state["pending"]:
-        combat.proceed(state)
+    _handler(VERBS, action)(state, action)
+    QUEUE.proceed(state)  # the pending tasks that need no choice
     restrictions.triggers(state)
-    _after(state)
+    go_on(state)
     if state["result"] is None and occupation.settle_key(state) != settled:
         occupation.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
     fog.remember(state)
     return state
-
-
-def _apply_setup(state: State, action: Action) -> None:
-    """§9.1-§9.2 the free set-up: select, place, end (placement.py)."""
-    kind = action["type"]
-    if kind == "select":
-        placement.select(state, by_ref(state, action["unit"]))
-    elif kind == "place":
-        placement.place(state, by_ref(state, action["unit"]), str(action["to"]))
-    elif kind == "end_setup":
-        if placement.end_setup(state):
-            _begin_phase(state)
-    else:
-        raise IllegalAction(f"Unknown action {kind!r}.")
-

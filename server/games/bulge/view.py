@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.core import Line, Role, State, visible_log
-from . import air, combat, commandos, fog, movement, placement, restrictions
+from . import air, commandos, fog, movement, odds, pending, placement, restrictions
 from .data import SIDES
 from .occupation import last_passer, occupation
 from .rules import active_roles
@@ -57,7 +57,7 @@ def _prompt(state: State, role: Role | None) -> Line:
         return {"key": "prompt.waiting", "args": {"player": {"key": f"side.{who}"},
                                                   "phase": {"key": f"phase.{state['phase']}"}}}
     if state["pending"]:
-        return cast(Line, combat.prompt_args(state))
+        return cast(Line, pending.prompt_args(state))
     return {"key": f"prompt.{state['step']}", "args": {"phase": {"key": f"phase.{state['phase']}"}}}
 
 
@@ -80,7 +80,7 @@ def view(state: State, role: Role | None) -> View:
         "reinforcements": reinforcements,
         "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
         if mover and all(u in shown for u in mover["units"]) else None,
-        "attack": cast(Attack | None, combat.preview(state, role)),
+        "attack": cast(Attack | None, odds.preview(state, role)),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny

@@ -26,9 +26,10 @@ from typing import Any
 
 from server.engine.core import Action, State, apply_action
 from server.engine.testing import Kit, Position
-from server.games.bulge import RULES, combat, movement
+from server.games.bulge import RULES, attacks, movement
 from server.games.bulge.data import Board, GameData, Tables, register, units_from_data
-from server.games.bulge.rules import _begin_phase, new_state
+from server.games.bulge.rules import new_state
+from server.games.bulge.sequence import begin_phase as _begin_phase
 
 COLS, ROWS = 10, 8
 _names = itertools.count()
@@ -211,7 +212,7 @@ class Pos(Position):
             s["step"] = "move"
             movement.begin(s)
         else:
-            combat.begin(s)
+            attacks.begin(s)
         return s
 
 
@@ -293,7 +294,7 @@ def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, mov
             return rnd.choice(picks)
         return by["end_phase"][0]
     if state["step"] == "declare":
-        from server.games.bulge.combat import attack_strength, defence_strength
+        from server.games.bulge.odds import attack_strength, defence_strength
         from server.games.bulge.units import Situation, enemy
         sit = Situation(state)
         building = state["combat"].get("building")
@@ -386,7 +387,7 @@ def _objectives(state: State) -> tuple[str, ...]:
 
 def _column_index(state: State, sit: Any, attackers: list[str], at: str) -> int:
     """The final CRT column of an attack (−1 below the minimum odds)."""
-    from server.games.bulge.combat import assess
+    from server.games.bulge.odds import assess
     from server.games.bulge.units import tables
     a = assess(state, sit, attackers, at)
     cols = list(tables(state).crt.odds.columns)
@@ -491,7 +492,7 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
                 return pick
         return by["end_phase"][0]
     if state["step"] == "declare":
-        from server.games.bulge.combat import attack_strength
+        from server.games.bulge.odds import attack_strength
         cols = list(tables(state).crt.odds.columns)
         want = cols.index(german_odds if player == "german" else allied_odds)
         sit = Situation(state)

@@ -85,7 +85,7 @@ def test_out_of_supply_then_isolated_then_step_loss() -> None:
 def test_out_of_supply_halves_attack() -> None:
     """§11.3: out-of-supply attack strengths are added, then halved rounding down (5 + 5 = 10 -> 5; halving
     each first would give 2 + 2 = 4; one reduced panzer alone, 5 -> 2)."""
-    from server.games.bulge.combat import attack_strength
+    from server.games.bulge.odds import attack_strength
     w = World()
     s = (w.pos().place("G-PZ1", "0504", supply="out", steps=1).place("G-PZ2", "0503", supply="out", steps=1)
          .place("G-PZ3", "0505").begin())
@@ -159,7 +159,7 @@ def test_isolated_defence_halved_after_adding_rounding_up() -> None:
     """§11.4 「防御力は端数切り上げ 影響を受けるユニットが複数ある時は合計した後に半減します」: isolated defence
     strengths are added, then halved rounding up (5 -> 3; 5 + 5 -> 5, not 3 + 3); units in supply count in
     full, and out of supply leaves the defence whole (§11.3 halves attack only)."""
-    from server.games.bulge.combat import defence_strength
+    from server.games.bulge.odds import defence_strength
     w = World()
     s = (w.pos().place("G-PZ1", "0504", supply="isolated", steps=1).place("G-PZ2", "0504", supply="isolated", steps=1)
          .place("G-PZ3", "0504").place("G-VG1", "0505", supply="out").begin())

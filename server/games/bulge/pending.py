@@ -1,0 +1,86 @@
+"""The tasks that wait on a player in the middle of a step (``state["pending"]``, the first one runs):
+a combat's results (combat.py) and the checks of other chapters (tasks.py). Each kind of task says what
+its side may do, what each verb does, and what runs by itself without a choice; a ``Queue`` holds the
+kinds of the game, given explicitly, and runs the tasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.core import Action, Message, State
+from .units import name
+
+Task = dict[str, Any]  # {"kind": ..., "side": ..., ...}
+Handler = Callable[[State, Action], None]  # applies one verb of a legal action
+
+
+def waits(state: State, task: Task) -> bool:
+    """A task that always waits on its side's choice."""
+    return False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of task: its side's legal ``actions``, the handler of each verb (``on``), and ``settle``, which
+    does what needs no choice and says whether it did anything (False: the task waits on its side)."""
+
+    actions: Callable[[State, Task], list[Action]]
+    on: Mapping[str, Handler]
+    settle: Callable[[State, Task], bool] = waits
+
+
+def _nothing(state: State) -> None:
+    return None
+
+
+class Queue:
+    """The kinds of task of a game, one table per chapter (a kind named twice is an error), and the running
+    of ``state["pending"]``; ``when_empty`` runs each time the queue has run out."""
+
+    def __init__(self, *tables: Mapping[str, Kind], when_empty: Callable[[State], None] = _nothing) -> None:
+        kinds: dict[str, Kind] = {}
+        for table in tables:
+            for kind, spec in table.items():
+                if kind in kinds:
+                    raise ValueError(f"task kind {kind!r} is given twice")
+                kinds[kind] = spec
+        self.kinds: Mapping[str, Kind] = kinds
+        self.when_empty = when_empty
+
+    def verbs(self) -> dict[str, Handler]:
+        """The handler of every verb a task offers."""
+        out: dict[str, Handler] = {}
+        for kind in self.kinds.values():
+            out.update(kind.on)
+        return out
+
+    def side(self, state: State) -> str | None:
+        """The side the first task waits on."""
+        return str(state["pending"][0]["side"]) if state["pending"] else None
+
+    def actions(self, state: State) -> list[Action]:
+        task = state["pending"][0]
+        return self.kinds[task["kind"]].actions(state, task)
+
+    def proceed(self, state: State) -> None:
+        """Run the tasks until one needs a player's choice."""
+        while state["pending"]:
+            task = state["pending"][0]
+            if not self.kinds[task["kind"]].settle(state, task):
+                return
+        self.when_empty(state)
+
+
+def prompt_args(state: State) -> Message:
+    """The prompt of the first task (view["prompt"]): its hex (or the combination's), steps, retreating unit."""
+    task = state["pending"][0]
+    cur = state.get("current") or {}
+    args: dict[str, object] = {"hex": task.get("hex", cur.get("at"))}
+    if task["kind"] == "losses":
+        args["steps"] = task["count"]
+    if task["kind"] == "retreat":
+        args.update(unit=name(state, task["unit"]), hexes=task["left"])
+    return {"key": f"prompt.{task['kind']}", "args": args}
