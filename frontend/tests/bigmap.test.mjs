@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fakeBulge, neighbourMap } from "../dev/fakeboard.js";
+import { view as fixtureView } from "./views.mjs";
 import { fitBox, zoomAt, panBy, clampPan, pinch, isDrag, wheelFactor, zoomLevel, pxToUnits } from "../common/zoom.js";
 import { groupStacks, stackOffsets, unitSummary, isReduced, factorsText, unitActions } from "../common/stacks.js";
 import { counterMarkup, counterInfo, counterLabel, counterSignature } from "../common/counters.js";
@@ -11,7 +12,6 @@ import { turnTrackData, vpTrackData, shortDate, vpValue } from "../common/tracks
 import { hexPath, hexsidesOf, chainsPath, regionEdges, teethPath, lineColours, hexsideId } from "../common/map.js";
 import { makeGrid, allHexes, centre } from "../common/hexgeom.js";
 import { isTwoClick, isUnitOnly } from "../common/actions.js";
-import { airText } from "../games/bulge/panel.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 const { statics, view } = fakeBulge(7);
@@ -146,8 +146,8 @@ test("unit summaries and per-unit actions for the inspector", () => {
 test("odds: labels show the final column; details keep only what is given", () => {
   assert.deepEqual(candidatesOf({}), []);
   assert.deepEqual(oddsLabels({ combat: { candidates: [{ at: "0101", odds: "2:1", column: "1:1" }] } }), { "0101": "1:1" });
-  const shimada = { attack: { candidates: [{ at: "0305", odds: "3:1", attack: 6, defence: 2 }] } };
-  assert.deepEqual(oddsLabels(shimada), { "0305": "3:1" });
+  const shimada = fixtureView("shimada", "attack", "japanese"); // the server's view (tests/contract)
+  assert.deepEqual(oddsLabels(shimada), { "0203": "3:1" });
   assert.equal(hasDetail(candidatesOf(shimada)), false);
   const d0 = oddsDetail(candidatesOf(shimada)[0]);
   assert.equal(d0.shifts, null);
@@ -185,9 +185,6 @@ test("tracks: dates, thresholds, reinforcements and VP, tolerant of missing fiel
   assert.equal(shortDate("1944-12-16"), "16 Dec");
   assert.equal(shortDate("1944-12-16", "ja"), "12/16");
   assert.equal(vpValue({ german: 4 }), 4);
-  assert.equal(airText(undefined), null);
-  assert.equal(airText({ left: 4, total: 6 }), "4/6");
-  assert.equal(airText(3), "3");
 });
 
 test("map drawing helpers: terrain paths, hexsides, chains, the West Wall outline", () => {

@@ -21,7 +21,9 @@ from server.engine.testing import viewers
 from server.games import GAMES
 from tests.golden.recording import load
 
-ROOT = Path(__file__).resolve().parents[2] / "frontend" / "tests" / "fixtures" / "views"
+FIXTURES = Path(__file__).resolve().parents[2] / "frontend" / "tests" / "fixtures"
+ROOT = FIXTURES / "views"
+STATICS = FIXTURES / "statics"  # GET /api/games/{id}: the board, counters, catalogue and tables the views refer to
 REWRITE = "WRITE_FIXTURES=1 python3 -m pytest -q -p no:cacheprovider tests/contract"
 
 Views = dict[str, dict[str, Any]]  # viewer ("spectator" for None) -> view
@@ -68,7 +70,7 @@ MOMENTS: dict[str, tuple[Moment, ...]] = {
     "bulge": (
         Moment("start", "the historical set-up", lambda views: True, "historical", {"fog_of_war": False}),
         Moment("setup", "the free set-up", has("setup"), "free_setup", {"fog_of_war": False}),
-        Moment("declare", "attacks declared, with odds candidates", acting("declare", "undeclare")),
+        Moment("declare", "attacks declared, with odds candidates", has("attack", "candidates")),
         Moment("combat", "a combat resolved, its losses or retreat to choose", has("combat", "task")),
         Moment("air", "an air turn: FB markers left", has("air", "fb_left")),
         Moment("fog", "under the fog of war, enemy units last seen", has("last_seen")),
@@ -153,8 +155,21 @@ def dumps(data: Any, depth: int = 0) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def statics(game: str) -> dict[str, Any]:
+    """What the client loads once per match (GET /api/games/{id})."""
+    from server.api.matches import _static
+
+    return _static(game)
+
+
+def statics_path(game: str) -> Path:
+    return STATICS / f"{game}.json"
+
+
 def write(game: str) -> list[Path]:
     """Finds every moment of the game again and writes its fixture; removes fixtures of no moment."""
+    STATICS.mkdir(parents=True, exist_ok=True)
+    statics_path(game).write_text(dumps(statics(game)), encoding="utf-8")
     folder = ROOT / game
     folder.mkdir(parents=True, exist_ok=True)
     written = []
