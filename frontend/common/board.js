@@ -11,7 +11,7 @@ import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick
   groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
 import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
-import { loadPanel } from "../games/index.js";
+import { loadPanel, loadMapPlugin } from "../games/index.js";
 
 /** A role's display name: the catalogue's "role.<role>" or "side.<role>", else the role capitalised. */
 export function roleName(role, catalogue, lang = getLang()) {
@@ -27,11 +27,11 @@ export class BoardView {
    * statics: GET /api/games/{id} (board, counters, messages); options: {interactive, send(action)}.
    */
   static async create(root, statics, options) {
-    const panelModule = await loadPanel(statics.id);
-    return new BoardView(root, statics, panelModule, options);
+    const [panelModule, mapPlugin] = await Promise.all([loadPanel(statics.id), loadMapPlugin(statics.id)]);
+    return new BoardView(root, statics, panelModule, { ...options, mapPlugin });
   }
 
-  constructor(root, statics, panelModule, { interactive = true, send = null } = {}) {
+  constructor(root, statics, panelModule, { interactive = true, send = null, mapPlugin = {} } = {}) {
     this.statics = statics;
     this.catalogue = statics.messages ?? {};
     this.interactive = interactive;
@@ -81,7 +81,7 @@ export class BoardView {
       });
     } else if (statics.board?.kind === "hex" || statics.board?.grid) {
       this.map = new HexMap(this.mapEl, statics.board, {
-        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
       });

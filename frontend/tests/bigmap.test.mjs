@@ -9,7 +9,8 @@ import { groupStacks, stackOffsets, unitSummary, isReduced, factorsText, unitAct
 import { counterMarkup, counterInfo, counterLabel, counterSignature } from "../common/counters.js";
 import { candidatesOf, oddsLabels, oddsDetail, hasDetail, signed } from "../common/odds.js";
 import { turnTrackData, vpTrackData, shortDate, vpValue } from "../common/tracks.js";
-import { hexPath, hexsidesOf, chainsPath, regionEdges, teethPath, lineColours, hexsideId } from "../common/map.js";
+import { hexPath, hexsidesOf, chainsPath, regionEdges, hexsideId } from "../common/hexpaths.js";
+import { teethPath, lineColours } from "../games/bulge/map.js";
 import { makeGrid, allHexes, centre } from "../common/hexgeom.js";
 import { isTwoClick, isUnitOnly } from "../common/actions.js";
 
