@@ -465,7 +465,7 @@ export class HexMap {
     this.markClasses = Object.keys(marks);
   }
 
-  /** Occupation flags: {hex: "german" | "allied" | ...} (view.occupied), coloured by the plugin. */
+  /** Occupation flags: {hex: side} (view.occupied), coloured by the plugin. */
   setOccupation(occupied) {
     const want = occupied && typeof occupied === "object" ? occupied : {};
     if (Object.keys(want).length) this.offer("occupation");
