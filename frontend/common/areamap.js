@@ -15,6 +15,8 @@
 
 import { s, h, esc } from "./dom.js";
 import { drawCounterNode } from "./counters.js";
+import { CounterMotion, placeOf } from "./anim.js";
+import { dropUnwanted } from "./mapmarks.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
@@ -48,6 +50,7 @@ export class AreaMap {
     this.ids = Object.keys(this.areas);
     this.hexNodes = new Map(); // area id -> hit polygon (name kept from HexMap)
     this.counterNodes = new Map();
+    this.motion = new CounterMotion();
     this.counterHex = new Map();
     this.counterInfo = new Map();
     this.labelNodes = new Map();
@@ -255,8 +258,10 @@ export class AreaMap {
   /** counters: [{ref, hex, side, type, hits, ...}] merged with static data; those without an area are skipped. */
   setCounters(counters) {
     this.lastCounters = counters;
+    this.motion.finish();
     const size = this.size;
     const seen = new Set();
+    const places = new Map();
     const stacks = groupStacks(counters.filter((c) => this.hexNodes.has(c.hex)));
     this.stacks = stacks;
     const badges = new Set();
@@ -273,6 +278,7 @@ export class AreaMap {
           this.counterNodes.set(c.ref, g);
         }
         const [dx, dy] = slots[k];
+        places.set(c.ref, placeOf(c, x + dx, y + dy));
         g.setAttribute("transform", `translate(${f2(x + dx)} ${f2(y + dy)})`);
         g.setAttribute("data-at", c.hex);
         g.setAttribute("data-stack", String(list.length));
@@ -286,20 +292,10 @@ export class AreaMap {
         this.setBadge(area, x + (slots[Math.min(list.length - 1, 3)]?.[0] ?? 0) + size * 0.55, y - size * 0.55, list.length);
       }
     }
-    for (const [area, node] of this.badgeNodes) {
-      if (!badges.has(area)) {
-        node.remove();
-        this.badgeNodes.delete(area);
-      }
-    }
-    for (const [ref, g] of this.counterNodes) {
-      if (!seen.has(ref)) {
-        g.remove();
-        this.counterNodes.delete(ref);
-        this.counterHex.delete(ref);
-        this.counterInfo.delete(ref);
-      }
-    }
+    dropUnwanted(this.badgeNodes, badges);
+    const removed = [...this.counterNodes].filter(([ref]) => !seen.has(ref));
+    for (const [ref] of removed) [this.counterNodes, this.counterHex, this.counterInfo].forEach((m) => m.delete(ref));
+    this.motion.update(places, (ref) => this.counterNodes.get(ref), removed); // slides, then removes
     if (this.losRef && !this.counterNodes.has(this.losRef)) this.losRef = null;
     this.paintLos();
     if (this.marks) this.markCounters(this.marks);

@@ -23,6 +23,7 @@ import { f2, pts, hexPath, gridPath, hexsidesOf, chainsPath } from "./hexpaths.j
 import { drawNames } from "./hexnames.js";
 import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup } from "./mapmarks.js";
 import { drawCounterNode } from "./counters.js";
+import { CounterMotion, placeOf } from "./anim.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
@@ -72,6 +73,7 @@ export class HexMap {
     this.flagNodes = new Map();
     this.counterHex = new Map();
     this.targets = new Set();
+    this.motion = new CounterMotion();
     this.ids = allHexes(this.grid);
     this.big = this.ids.length > 400;
     this.overlayNames = overlaysOf(this.plugin);
@@ -359,7 +361,9 @@ export class HexMap {
   /** counters: [{ref, hex, side, face, ...}] merged with static data; those without hex are skipped. */
   setCounters(counters) {
     this.lastCounters = counters;
+    this.motion.finish();
     const size = this.size * 0.92;
+    const places = new Map();
     const seen = new Set();
     const stacks = groupStacks(counters.filter((c) => this.hexNodes.has(c.hex)));
     this.stacks = stacks;
@@ -376,6 +380,7 @@ export class HexMap {
           this.counterNodes.set(c.ref, g);
         }
         const [dx, dy] = offs[k];
+        places.set(c.ref, placeOf(c, x + dx, y + dy));
         g.setAttribute("transform", `translate(${f2(x + dx)} ${f2(y + dy)})`);
         g.setAttribute("data-at", c.hex);
         g.setAttribute("data-stack", String(list.length));
@@ -393,13 +398,9 @@ export class HexMap {
     }
     if (markers) this.offer("supply");
     dropUnwanted(this.badgeNodes, badges);
-    for (const [ref, g] of this.counterNodes) {
-      if (!seen.has(ref)) {
-        g.remove();
-        this.counterNodes.delete(ref);
-        this.counterHex.delete(ref);
-      }
-    }
+    const removed = [...this.counterNodes].filter(([ref]) => !seen.has(ref));
+    for (const [ref] of removed) { this.counterNodes.delete(ref); this.counterHex.delete(ref); }
+    this.motion.update(places, (ref) => this.counterNodes.get(ref), removed); // slides, then removes
   }
 
   setBadge(hex, x, y, n) {
