@@ -31,6 +31,7 @@ export class BoardView {
 
   constructor(root, statics, panelModule, { interactive = true, send = null, mapPlugin = {} } = {}) {
     this.statics = statics;
+    this.mapPlugin = mapPlugin;
     this.catalogue = statics.messages ?? {};
     this.interactive = interactive;
     this.sendAction = send;
@@ -94,7 +95,7 @@ export class BoardView {
       send: (a) => this.send(a),
       actionLabel: (a) => this.actionLabel(a),
       roleName: sideName,
-      counterInfo: (c) => counterInfo(c, statics.counters, this.catalogue),
+      counterInfo: (c) => this.counterInfo(c),
       statics,
       interactive,
     }) ?? null;
@@ -115,6 +116,13 @@ export class BoardView {
 
   msg(message) {
     return render(message, this.catalogue);
+  }
+
+  /** A view counter merged with its static data, with the game's look (its map plugin's counterLook). */
+  counterInfo(counter, lang = getLang()) {
+    const info = counterInfo(counter, this.statics.counters, this.catalogue, lang);
+    info.look = this.mapPlugin.counterLook?.(info) ?? null;
+    return info;
   }
 
   // the interface state, read-only: it changes only through setState
@@ -195,7 +203,7 @@ export class BoardView {
     this.role = role;
     this.closeChooser();
     const lang = getLang();
-    const counters = (view.counters ?? []).map((c) => counterInfo(c, this.statics.counters, this.catalogue, lang));
+    const counters = (view.counters ?? []).map((c) => this.counterInfo(c, lang));
     this.infoByRef = new Map(counters.map((c) => [c.ref, c]));
     const onMap = this.panel?.onMap ?? ((c) => (c.status ?? "map") === "map");
     this.map?.setCounters(counters.filter((c) => c.hex && onMap(c)));

@@ -6,7 +6,7 @@
 const GAMES = {
   shimada: { panel: () => import("./shimada/panel.js"), map: () => import("./shimada/map.js") },
   bulge: { panel: () => import("./bulge/panel.js"), map: () => import("./bulge/map.js") },
-  lz_albany: { panel: () => import("./lz_albany/panel.js") },
+  lz_albany: { panel: () => import("./lz_albany/panel.js"), map: () => import("./lz_albany/map.js") },
 };
 
 /** The game's panel module ({createPanel}), or null for a game without one. */

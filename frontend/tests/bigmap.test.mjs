@@ -10,7 +10,7 @@ import { counterMarkup, counterInfo, counterLabel, counterSignature } from "../c
 import { candidatesOf, oddsLabels, oddsDetail, hasDetail, signed } from "../common/odds.js";
 import { turnTrackData, vpTrackData, shortDate, vpValue } from "../common/tracks.js";
 import { hexPath, hexsidesOf, chainsPath, regionEdges, hexsideId } from "../common/hexpaths.js";
-import { teethPath, lineColours } from "../games/bulge/map.js";
+import { teethPath, lineColours, counterLook } from "../games/bulge/map.js";
 import { makeGrid, allHexes, centre } from "../common/hexgeom.js";
 import { isTwoClick, isUnitOnly } from "../common/actions.js";
 
@@ -87,7 +87,8 @@ test("stacks: grouping keeps order, offsets stay inside the hex", () => {
 });
 
 test("step counters: bands, army line, mechanised white numerals, reduced stripe, markers", () => {
-  const full = counterMarkup({ side: "german", face: "front", nation: "german", army: "6SS", mechanised: true, designation: "1SS PzR", attack: 10, defence: 10, steps: 2, branch: "armour", markers: [] }, 40);
+  const bulge = (info) => ({ ...info, look: counterLook(info) }); // the Bulge's look (games/bulge/map.js), as the board adds it
+  const full = counterMarkup(bulge({ side: "german", face: "front", nation: "german", army: "6SS", mechanised: true, designation: "1SS PzR", attack: 10, defence: 10, steps: 2, branch: "armour", markers: [] }), 40);
   assert.match(full, /10-10/);
   assert.match(full, /nation-band/);
   assert.match(full, /army-6SS/);
@@ -95,15 +96,19 @@ test("step counters: bands, army line, mechanised white numerals, reduced stripe
   assert.match(full, /fill="#fff"[^>]*>10-10|counter-factors[^>]*fill="#fff"/);
   assert.match(full, /1SS PzR/);
   assert.doesNotMatch(full, /reduced-stripe/);
-  const reduced = counterMarkup({ side: "allied", nation: "us", designation: "CCA/9", attack: 4, defence: 5, steps: 1, mechanised: false, markers: ["out_of_supply", "isolated"] }, 40);
+  const reduced = counterMarkup(bulge({ side: "allied", nation: "us", designation: "CCA/9", attack: 4, defence: 5, steps: 1, mechanised: false, markers: ["out_of_supply", "isolated"] }), 40);
   assert.match(reduced, /reduced-stripe/);
   assert.match(reduced, /4-5/);
   assert.doesNotMatch(reduced, /functional-band|army-line-band/);
   assert.match(reduced, /OoS/);
   assert.match(reduced, /ISO/);
   assert.match(reduced, /#7b8837/); // olive band
-  const brit = counterMarkup({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }, 40);
+  const brit = counterMarkup(bulge({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }), 40);
   assert.match(brit, /#c4953b/); // ochre
+  // without a game's look: the same picture in neutral greys
+  const plainStep = counterMarkup({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }, 40);
+  assert.match(plainStep, /nation-band/);
+  assert.doesNotMatch(plainStep, /#c4953b/);
   // Shimada counters are unchanged: cf-ma, no bands
   const sh = counterMarkup({ side: "japanese", face: "up", kind: "tank", symbol: "armour", cf: 6, ma: 6, name: "Shimada" }, 40);
   assert.match(sh, /6-6/);

@@ -47,19 +47,22 @@ test("map plugins: the Bulge's overlays in toolbar order, offered by the board's
   assert.equal(shimada.pattern("jungle"), "trees");
   assert.equal(shimada.featureName("entry", "ja"), "登場");
   assert.equal((await loadMapPlugin("bulge")).overlays.length, 2);
-  assert.deepEqual(await loadMapPlugin("lz_albany"), {});
+  const lz = await loadMapPlugin("lz_albany");
+  assert.deepEqual(Object.keys(lz), ["counterLook"]);
+  assert.equal(lz.counterLook({ type: "rifle", side: "nva" }).kind, "platoon");
+  assert.deepEqual(await loadMapPlugin("no_such_game"), {});
   // the real view's occupation sides all have a flag colour of their own
   for (const side of new Set(Object.values(view("bulge", "start").occupied))) assert.notEqual(bulge.flag(side).colour, "#888");
 });
 
 test("common/ holds no game: no game's words in the hex map's modules", () => {
   const dir = new URL("../common/", import.meta.url);
-  const files = ["map.js", "hexpaths.js", "hexnames.js", "mapmarks.js", "board.js", "uistate.js", "anim.js"]
+  const files = ["map.js", "hexpaths.js", "hexnames.js", "mapmarks.js", "board.js", "uistate.js", "anim.js", "counters.js", "inspector.js"]
     .filter((f) => readdirSync(dir).includes(f));
   for (const f of files) {
     const src = readFileSync(new URL(f, dir), "utf8");
-    for (const word of ["west_wall", "army_lines", "6SS", "5Pz", "german", "allied", "british", "japanese", "jungle", "barbed"]) {
-      assert.equal(src.includes(word), false, `${f} names ${word}`);
+    for (const word of ["west_wall", "army_lines", "6SS", "5Pz", "german", "allied", "british", "japanese", "jungle", "barbed", "nva", "6SS", "rifle"]) {
+      assert.doesNotMatch(src, new RegExp(`\\b${word}\\b`), `${f} names ${word}`);
     }
   }
 });

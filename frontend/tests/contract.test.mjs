@@ -11,6 +11,8 @@ import { buttonActions, highlights } from "../common/actions.js";
 import { candidatesOf, hasDetail, oddsDetail, oddsLabels } from "../common/odds.js";
 import { airText, resultText, thresholdsOf } from "../games/bulge/panel.js";
 import { activatedRefs, cupCounts } from "../games/lz_albany/panel.js";
+import { loadMapPlugin } from "../games/index.js";
+import { isHidden } from "../common/stacks.js";
 
 installMarkupDom();
 
@@ -41,15 +43,18 @@ for (const game of GAMES) {
     }
   });
 
-  test(`${game}: counters, actions and odds of the fixture views`, () => {
+  test(`${game}: counters, actions and odds of the fixture views`, async () => {
     const st = statics(game);
+    const plugin = await loadMapPlugin(game);
     for (const { moment: m, viewer, view: v } of allViews(game)) {
       const where = `${game}/${m} (${viewer})`;
       assert.ok(Array.isArray(v.counters) && Array.isArray(v.actions) && Array.isArray(v.active), where);
       for (const c of v.counters) {
         const info = counterInfo(c, st.counters, st.messages, "en");
+        info.look = plugin.counterLook?.(info) ?? null; // as the board adds it
         assert.equal(info.ref, c.ref, where);
         assert.equal(typeof counterMarkup(info, 44, "en"), "string", where);
+        if (!isHidden(info)) assert.equal(info.look?.kind, LOOK[game], `${where}: ${c.ref}'s look`);
       }
       if (role(viewer) && !v.active.includes(viewer)) assert.deepEqual(v.actions, [], `${where}: actions while waiting`);
       const shown = buttonActions(v.actions);
@@ -60,6 +65,8 @@ for (const game of GAMES) {
     }
   });
 }
+
+const LOOK = { shimada: "plain", bulge: "step", lz_albany: "platoon" }; // every face-up counter of each game
 
 const role = (viewer) => (viewer === "spectator" ? null : viewer);
 

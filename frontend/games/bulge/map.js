@@ -1,9 +1,11 @@
 // The Battle of the Bulge on the common hex map (common/map.js): its overlays (the West Wall, the
-// army-zone lines), its forests' patterns, the colours of its sides' flags and of its entry badges.
+// army-zone lines), its forests' patterns, the colours of its sides' flags and of its entry badges,
+// and its counters' look (nations' colours, army lines, marker chips).
 // Drawing only: which hexes are West Wall or on a line is the board's static data.
 
 import { s } from "../../common/dom.js";
 import { f2, hexPath, regionEdges, chainsPath } from "../../common/hexpaths.js";
+import { isStepUnit } from "../../common/stacks.js";
 
 export const ARMY_COLOURS = { "6SS": "#f0c400", "5Pz": "#d3202a", "7": "#1f5fd0", white: "#ffffff" };
 const ENTRY_COLOURS = { yellow: "#f4d03f", orange: "#f08a24" };
@@ -80,3 +82,35 @@ export const mapPlugin = {
   flag: (side) => ({ colour: SIDE_FLAG[side] ?? "#888", emblem: side === "german" ? "✠" : "★" }),
   entryFill: (e) => ENTRY_COLOURS[e.colour] ?? SIDE_FLAG[e.side] ?? "#777",
 };
+
+/** Printed colours of step units: national band, light body, darker functional band. */
+export const NATION_STYLE = {
+  german: { band: "#8e9398", body: "#d3d5d6", dark: "#464b51", ink: "#111" },
+  us: { band: "#7b8837", body: "#cfd3a6", dark: "#414b16", ink: "#111" },
+  british: { band: "#c4953b", body: "#ead3a0", dark: "#74511a", ink: "#111" },
+};
+/** German army identification lines on the counters (slightly brighter than the map's). */
+const ARMY_LINE = { "6SS": "#f3c800", "5Pz": "#d3202a", "7": "#1f5fd0", white: "#ffffff" };
+/** Marker chips: short text and colour. */
+const MARKERS = {
+  out_of_supply: { text: "OoS", fill: "#f08a24", ink: "#111" },
+  isolated: { text: "ISO", fill: "#b3131b", ink: "#fff" },
+  option_retreat: { text: "OR", fill: "#6a3fa0", ink: "#fff" },
+};
+
+/** The nation whose colours a counter wears: its own field, else guessed from its side. */
+export function nationOf(info) {
+  if (info.nation && NATION_STYLE[info.nation]) return info.nation;
+  if (info.side === "german") return "german";
+  if (info.side === "british") return "british";
+  return "us";
+}
+
+/** A step unit's look (common/counters.js): its nation's colours, the German army line, the markers. */
+export function counterLook(info) {
+  if (!isStepUnit(info)) return null;
+  const nation = nationOf(info);
+  return { kind: "step", ...NATION_STYLE[nation], line: nation === "german" ? ARMY_LINE[info.army] ?? null : null, markers: MARKERS };
+}
+
+mapPlugin.counterLook = counterLook;

@@ -1,5 +1,5 @@
 // Shimada on the common hex map (common/map.js): its hex features (the British positions' barbed
-// wire, towns, the entry and exit hexes) and the jungle's pattern. Drawing only.
+// wire, towns, the entry and exit hexes), the jungle's pattern and its counters' colours. Drawing only.
 
 import { s } from "../../common/dom.js";
 
@@ -8,6 +8,11 @@ const FEATURE_TEXT = {
   exit: { en: "EXIT", ja: "退出" },
 };
 const PATTERNS = { jungle: "trees" };
+/** Counter colours by side; the Japanese counters have a red band on top. */
+const SIDE_STYLE = {
+  japanese: { face: "#f4f1e8", back: "#fbfaf6", ink: "#1d1d1d", accent: "#c8102e", edge: "#8a8170", band: true },
+  british: { face: "#c9a55a", back: "#c9a55a", ink: "#1d1a10", accent: "#5a4312", edge: "#6f5722" },
+};
 
 /** Barbed wire: a strand with crossed barbs, along the foot of the hex. */
 function position(map, x, low) {
@@ -50,6 +55,7 @@ function featureName(f, lang) {
 /** The map plugin (see common/map.js). */
 export const mapPlugin = {
   pattern: (terrain) => PATTERNS[terrain] ?? null,
+  counterLook: (info) => (SIDE_STYLE[info.side] ? { kind: "plain", ...SIDE_STYLE[info.side] } : null),
   featureName,
   feature(map, f, x, y, lang) {
     const low = y + map.size * 0.64;
