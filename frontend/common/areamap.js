@@ -1,8 +1,9 @@
 // An area map (board.kind "area", docs/lz_albany-data.md) drawn as SVG, with the interface of
 // HexMap that board.js uses (setCounters, highlight, markCounters, stackAt, setLabels, focusLabel,
 // setOccupation, setLang) plus setView(view) for what only an area game shows: contested areas,
-// flares (lit for the current action, view.flares_lit, or spent and waiting for Admin, with a
-// legend and the area's tooltip), night, and the line of sight of a selected officer.
+// night, the line of sight of a selected officer, and the game's own marks through its map
+// plugin's view(map, view) hook (LZ Albany's flares: games/lz_albany/flares.js, drawn in
+// `gameLayer`, with a legend replacing `legendEl` and the lit areas in `lit` for the LOS).
 //
 // The board is drawn once: each area's polygon with its terrain fill (and tree / grass pattern),
 // the trail, river and creek, the off-map boxes (transit area, LZ Columbus) and names. Each area
@@ -20,7 +21,7 @@ import { dropUnwanted } from "./mapmarks.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
-import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas, flareMarks } from "./areageom.js";
+import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas } from "./areageom.js";
 
 export const AREA_FILLS = {
   jungle: "#6f9c57", grass: "#cfcf86", lz_albany: "#e8d9a0", lz_columbus: "#cdb98f", transit: "#dce6ef",
@@ -45,6 +46,7 @@ export class AreaMap {
     this.board = board;
     this.lang = options.lang ?? "en";
     this.options = options;
+    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, view(map, view)
     this.size = COUNTER_SIZE;
     this.areas = board.areas ?? {};
     this.ids = Object.keys(this.areas);
@@ -60,7 +62,7 @@ export class AreaMap {
     this.los = losTable(board);
     this.night = false;
     this.losRef = null;
-    this.lit = new Set();
+    this.lit = new Set(); // areas lit this action (the plugin's view hook sets them), for the line of sight
     this.selected = null;
     this.view = null;
     this.build(container);
@@ -91,7 +93,7 @@ export class AreaMap {
         <path d="M3 12 l1 -5 M5 12 l0 -6 M7 12 l-1 -5 M12 4 l1 -4 M14 4 l0 -4" stroke="#6b6a2a" stroke-width=".8" opacity=".55" fill="none"/></pattern>
       <pattern id="pat-base" width="14" height="8" patternUnits="userSpaceOnUse">
         <rect x="1" y="1" width="12" height="6" rx="3" fill="#a58f62" opacity=".22"/></pattern>
-      <radialGradient id="flare-glow"><stop offset="0" stop-color="#fff8b0" stop-opacity=".85"/><stop offset="1" stop-color="#fff8b0" stop-opacity="0"/></radialGradient>
+      ${this.plugin.defs?.() ?? ""}
       </defs><rect class="paper" x="${f2(W.x)}" y="${f2(W.y)}" width="${f2(W.w)}" height="${f2(W.h)}"/>`;
     const layer = (name) => this.svg.appendChild(s("g", { class: `layer ${name}` }));
     const terrain = layer("terrain");
@@ -100,7 +102,7 @@ export class AreaMap {
     this.hitLayer = layer("hits");
     this.markLayer = layer("marks");
     this.contestLayer = layer("contested");
-    this.flareLayer = layer("flares"); // under the names: a lit area's glow leaves its name legible
+    this.gameLayer = layer("game-marks"); // the plugin's marks, under the names (a lit area's glow leaves its name legible)
     this.textLayer = layer("texts");
     this.counterLayer = layer("counters");
     this.badgeLayer = layer("badges");
@@ -174,8 +176,8 @@ export class AreaMap {
       btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.losText = h("span", { class: "los-text" });
     this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
-    this.flareKey = h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: true });
-    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.flareKey);
+    this.legendEl = h("span", { hidden: true }); // the plugin's legend replaces it
+    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.legendEl);
     return { zoom, layers };
   }
 
@@ -252,7 +254,7 @@ export class AreaMap {
     this.lang = lang;
     this.drawTexts();
     if (this.lastCounters) this.setCounters(this.lastCounters);
-    this.paintFlares();
+    this.plugin.view?.(this, this.view);
   }
 
   /** counters: [{ref, hex, side, type, hits, ...}] merged with static data; those without an area are skipped. */
@@ -322,7 +324,7 @@ export class AreaMap {
     return this.stackAt(area).length >= INSPECT_AT;
   }
 
-  /** What only an area game shows: contested areas, flares, night (view.contested, .flares, .flares_lit, .night). */
+  /** What only an area game shows: contested areas, night (view.contested, .night), the plugin's marks, the LOS. */
   setView(view) {
     this.view = view;
     const night = !!view?.night;
@@ -348,40 +350,13 @@ export class AreaMap {
         this.contestLayer.append(g);
       }
     }
-    this.paintFlares();
+    this.plugin.view?.(this, view); // the game's marks (LZ Albany: the flares), before the LOS reads `lit`
     this.paintLos();
   }
 
   /** A text of the game's catalogue (options.text), else null. */
   text(key) {
     return this.options.text?.(key) ?? null;
-  }
-
-  /**
-   * The flare markers (view.flares) with those lit for the current chit's action (view.flares_lit):
-   * a lit flare lights its area; a spent one is a dim star on a dark disc, its marker waiting for Admin. The
-   * names and tooltips come from the game's catalogue (map.flare_lit, map.flare_spent and their
-   * _tip), else the platform's "flare"; the area's hit polygon carries the tooltip too.
-   */
-  paintFlares() {
-    const marks = flareMarks(this.view).filter((m) => this.areas[m.area]);
-    this.lit = new Set(marks.filter((m) => m.lit).map((m) => m.area));
-    const sig = `${marks.map((m) => `${m.area}${m.lit ? "*" : ""}`).join(",")}|${this.lang}`;
-    if (sig === this.flareSig) return;
-    this.flareSig = sig;
-    this.flareLayer.replaceChildren();
-    for (const node of this.hexNodes.values()) node.querySelector?.(":scope > title.flare-tip")?.remove();
-    const tip = (lit) => this.text(lit ? "map.flare_lit_tip" : "map.flare_spent_tip") ?? t("map.flare", undefined, this.lang);
-    for (const { area, lit } of marks) {
-      const g = s("g", { class: `flare ${lit ? "flare-lit" : "flare-spent"}`, "data-flare": area, "data-flare-state": lit ? "lit" : "spent" });
-      g.innerHTML = flareMarkup(this.areas[area].shape, this.centre(area), lit, tip(lit));
-      this.flareLayer.append(g);
-      const hit = this.hexNodes.get(area);
-      if (hit) hit.append(s("title", { class: "flare-tip" }, `${this.placeName(area)} — ${tip(lit)}`));
-    }
-    if (this.flareKey) {
-      this.flareKey.replaceWith(this.flareKey = flareLegend(marks, (key) => this.text(key) ?? (key.endsWith("_tip") ? null : t("map.flare", undefined, this.lang))));
-    }
   }
 
   /** Shows (ref) or hides (null) the line of sight of an officer counter. */
@@ -509,74 +484,4 @@ export class AreaMap {
   focusLabel(id) {
     for (const [k, node] of this.labelNodes) node.classList.toggle("focus", k === id);
   }
-}
-
-/**
- * Where a flare's star goes in an area: from the top-left corner of its bounds towards its anchor,
- * the first point whose star (radius r) lies inside the area; the anchor's top if none.
- */
-export function flareSpot(shape, [x, y], r = 10) {
-  const b = polygonBounds(shape);
-  const inside = (px, py) => [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r]].every(([dx, dy]) => pointInPolygon([px + dx, py + dy], shape));
-  for (let k = 1; k < 10; k++) {
-    const px = b.minX + (x - b.minX) * k / 10, py = b.minY + (y - b.minY) * k / 10;
-    if (inside(px, py)) return [px, py];
-  }
-  return [x, y - 2 * r];
-}
-
-/**
- * The SVG markup of one flare marker in an area of `shape` with its anchor `centre`: a lit flare
- * (the current chit's action) fills the area with light and shows a bright star; a spent one, its
- * marker waiting on the map for Admin, is a dark disc with a dim star. `title` (plain text) is its
- * tooltip.
- */
-export function flareMarkup(shape, centre, lit, title) {
-  const b = polygonBounds(shape);
-  const [x, y] = centre;
-  const [fx, fy] = flareSpot(shape, centre);
-  return `<title>${esc(title)}</title>` + (lit
-    ? `<polygon class="flare-light" points="${pts(shape)}" fill="url(#flare-glow)"/>`
-      + `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(Math.min(b.width, b.height) * 0.45)}" fill="url(#flare-glow)"/>`
-      + flareIconMarkup("lit", fx, fy)
-    : flareIconMarkup("spent", fx, fy));
-}
-
-/** The flare symbol at (x, y) as [tag, attributes]: a bright starburst (lit), or a dim star on a dark disc (spent). */
-function flareParts(kind, x, y) {
-  return kind === "lit"
-    ? [["path", { class: "flare-star flare-star-lit", d: starburst(x, y, 10, 4) }]]
-    : [["circle", { class: "flare-disc", cx: f2(x), cy: f2(y), r: 9 }], ["path", { class: "flare-star flare-star-spent", d: starburst(x, y, 7, 3) }]];
-}
-
-/** The flare symbol at (x, y) as SVG markup (the map's flare layer). */
-export function flareIconMarkup(kind, x = 0, y = 0) {
-  return flareParts(kind, x, y).map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(" ")}/>`).join("");
-}
-
-/** The flare symbol as a small inline SVG for a legend: the same drawing as on the map. */
-export function flareIcon(kind) {
-  return s("svg", { class: `flare-icon flare-icon-${kind}`, viewBox: "-11 -11 22 22", width: 16, height: 16, "aria-hidden": "true" },
-    ...flareParts(kind, 0, 0).map(([tag, attrs]) => s(tag, attrs)));
-}
-
-/**
- * The flare legend above the map: a swatch and a name for each kind on the map (lit, spent), its
- * tooltip as title. `text(key)`: the game's catalogue text or null.
- */
-export function flareLegend(marks, text) {
-  const kinds = ["lit", "spent"].filter((kind) => marks.some((m) => m.lit === (kind === "lit")));
-  return h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: kinds.length ? null : true },
-    ...kinds.map((kind) => h("span", { class: `flare-key flare-key-${kind}`, "data-flare-legend": kind, title: text(`map.flare_${kind}_tip`) },
-      flareIcon(kind), text(`map.flare_${kind}`) ?? kind)));
-}
-
-/** A starburst path (a flare) of `n` rays around (x, y). */
-function starburst(x, y, r, inner) {
-  const p = [];
-  for (let i = 0; i < 16; i++) {
-    const a = (Math.PI / 8) * i, rr = i % 2 ? inner : r;
-    p.push(`${i ? "L" : "M"}${f2(x + rr * Math.cos(a))} ${f2(y + rr * Math.sin(a))}`);
-  }
-  return p.join("") + "Z";
 }

@@ -68,7 +68,7 @@ export class BoardView {
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
     if (statics.board?.kind === "area") {
       this.map = new AreaMap(this.mapEl, statics.board, {
-        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
         areaName: (id) => (hasKey(this.catalogue, `area.${id}`) ? this.msg({ key: `area.${id}` }) : null),

@@ -48,7 +48,7 @@ test("map plugins: the Bulge's overlays in toolbar order, offered by the board's
   assert.equal(shimada.featureName("entry", "ja"), "登場");
   assert.equal((await loadMapPlugin("bulge")).overlays.length, 2);
   const lz = await loadMapPlugin("lz_albany");
-  assert.deepEqual(Object.keys(lz), ["counterLook"]);
+  assert.deepEqual(Object.keys(lz).sort(), ["counterLook", "defs", "view"]);
   assert.equal(lz.counterLook({ type: "rifle", side: "nva" }).kind, "platoon");
   assert.deepEqual(await loadMapPlugin("no_such_game"), {});
   // the real view's occupation sides all have a flag colour of their own

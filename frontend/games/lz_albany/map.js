@@ -1,5 +1,8 @@
-// LZ Albany's counters on the common maps: platoons (its unit types, or fire-melee strengths) in
-// its sides' colours, with the Choi Oi marker chips. The area map itself is common/areamap.js.
+// LZ Albany on the common area map (common/areamap.js): its counters (platoons: its unit types, or
+// fire-melee strengths, in its sides' colours, with the Choi Oi marker chips) and its flares
+// (flares.js), drawn from each view.
+
+import { FLARE_DEFS, paintFlares } from "./flares.js";
 
 /** The unit types drawn as platoons. */
 export const PLATOON_TYPES = new Set(["rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer"]);
@@ -18,7 +21,9 @@ const MARKERS = {
 
 const isPlatoon = (c) => PLATOON_TYPES.has(c?.type) || (c?.fire !== undefined && c?.melee !== undefined);
 
-/** The map plugin (see common/map.js): only the counters' look. */
+/** The map plugin (see common/map.js and common/areamap.js). */
 export const mapPlugin = {
+  defs: () => FLARE_DEFS,
+  view: paintFlares,
   counterLook: (info) => (isPlatoon(info) ? { kind: "platoon", ...(PLATOON_STYLE[info.side] ?? PLATOON_STYLE.us), markers: MARKERS } : null),
 };
