@@ -23,14 +23,10 @@ import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
 import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas } from "./areageom.js";
 
-export const AREA_FILLS = {
-  jungle: "#6f9c57", grass: "#cfcf86", lz_albany: "#e8d9a0", lz_columbus: "#cdb98f", transit: "#dce6ef",
-};
-const PATTERN = { jungle: "url(#pat-jungle)", grass: "url(#pat-grass)", lz_columbus: "url(#pat-base)" };
+const PLAIN_AREA = { fill: "#ddd", pattern: null, strong: false };
 export const COUNTER_SIZE = 33;
 /** An area whose counters are at least this many opens the stack inspector when clicked. */
 export const INSPECT_AT = 4;
-const OFFICER_TYPES = new Set(["officer", "senior_officer"]);
 
 const f2 = (n) => Number(n).toFixed(1);
 const pts = (list) => list.map(([x, y]) => `${f2(x)},${f2(y)}`).join(" ");
@@ -46,7 +42,7 @@ export class AreaMap {
     this.board = board;
     this.lang = options.lang ?? "en";
     this.options = options;
-    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, view(map, view)
+    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, terrain, observer, view
     this.size = COUNTER_SIZE;
     this.areas = board.areas ?? {};
     this.ids = Object.keys(this.areas);
@@ -86,15 +82,7 @@ export class AreaMap {
       role: "group", "aria-label": "map", "data-testid": "map",
       style: `aspect-ratio: ${f2(W.w)} / ${f2(W.h)}`,
     });
-    this.svg.innerHTML = `<defs>
-      <pattern id="pat-jungle" width="22" height="22" patternUnits="userSpaceOnUse">
-        <path d="M4 9 q3 -7 6 0 z M15 20 q3 -7 6 0 z M14 6 q2 -4 4 0 z" fill="#1f4d1a" opacity=".45"/></pattern>
-      <pattern id="pat-grass" width="18" height="18" patternUnits="userSpaceOnUse">
-        <path d="M3 12 l1 -5 M5 12 l0 -6 M7 12 l-1 -5 M12 4 l1 -4 M14 4 l0 -4" stroke="#6b6a2a" stroke-width=".8" opacity=".55" fill="none"/></pattern>
-      <pattern id="pat-base" width="14" height="8" patternUnits="userSpaceOnUse">
-        <rect x="1" y="1" width="12" height="6" rx="3" fill="#a58f62" opacity=".22"/></pattern>
-      ${this.plugin.defs?.() ?? ""}
-      </defs><rect class="paper" x="${f2(W.x)}" y="${f2(W.y)}" width="${f2(W.w)}" height="${f2(W.h)}"/>`;
+    this.svg.innerHTML = `<defs>${this.plugin.defs?.() ?? ""}</defs><rect class="paper" x="${f2(W.x)}" y="${f2(W.y)}" width="${f2(W.w)}" height="${f2(W.h)}"/>`;
     const layer = (name) => this.svg.appendChild(s("g", { class: `layer ${name}` }));
     const terrain = layer("terrain");
     this.featureLayer = layer("features");
@@ -119,10 +107,11 @@ export class AreaMap {
     for (const id of this.ids) {
       const a = this.areas[id];
       const p = pts(a.shape);
-      terrain.append(s("polygon", { class: `area-fill terrain-${a.terrain}`, points: p, fill: AREA_FILLS[a.terrain] ?? "#ddd" }));
-      if (PATTERN[a.terrain]) terrain.append(s("polygon", { class: "pattern", points: p, fill: PATTERN[a.terrain] }));
+      const look = this.terrain(a.terrain);
+      terrain.append(s("polygon", { class: `area-fill terrain-${a.terrain}`, points: p, fill: look.fill }));
+      if (look.pattern) terrain.append(s("polygon", { class: "pattern", points: p, fill: look.pattern }));
     }
-    for (const id of this.ids) terrain.append(s("polygon", { class: `area-border${this.areas[id].terrain === "lz_albany" ? " lz" : ""}`, points: pts(this.areas[id].shape) }));
+    for (const id of this.ids) terrain.append(s("polygon", { class: `area-border${this.terrain(this.areas[id].terrain).strong ? " strong" : ""}`, points: pts(this.areas[id].shape) }));
     if (frame) terrain.append(s("rect", { class: "frame", x: frame[0], y: frame[1], width: frame[2] - frame[0], height: frame[3] - frame[1] }));
 
     // features: river, creek, the march trail; off-map links (transit to the east edge, Columbus)
@@ -195,7 +184,7 @@ export class AreaMap {
       if (tg.ref) {
         // an officer's line of sight is shown on any click on it (public information)
         const info = this.counterInfo.get(tg.ref);
-        if (info && OFFICER_TYPES.has(info.type)) this.showLos(this.losRef === tg.ref ? null : tg.ref);
+        if (info && this.observer(info)) this.showLos(this.losRef === tg.ref ? null : tg.ref);
         this.options.onCounter?.(tg.ref, tg.hex, e);
       } else {
         this.options.onHex?.(tg.hex, e);
@@ -234,7 +223,7 @@ export class AreaMap {
       const [x, y] = this.centre(id);
       const name = this.placeName(id);
       const b = polygonBounds(a.shape);
-      const fs = a.terrain === "lz_albany" ? 13 : 10.5;
+      const fs = this.terrain(a.terrain).strong ? 13 : 10.5;
       const max = b.width * 0.92;
       const fit = name.length * fs * (lang === "ja" ? 1 : 0.56) > max ? { textLength: f2(max), lengthAdjust: "spacingAndGlyphs" } : {};
       this.textLayer.append(s("text", { class: `area-name terrain-${a.terrain}`, x: f2(x), y: f2(y - this.size * 0.5 - 6), "font-size": fs, "text-anchor": "middle", ...fit }, name));
@@ -286,7 +275,7 @@ export class AreaMap {
         g.setAttribute("data-stack", String(list.length));
         this.counterHex.set(c.ref, c.hex);
         drawCounterNode(g, c, size, this.lang, this.options.sideName?.(c.side) ?? c.side);
-        g.setAttribute("class", `counter side-${c.side}${c.casualty ? " casualty" : ""}${c.status === "wounded" ? " wounded" : ""}${OFFICER_TYPES.has(c.type) ? " officer" : ""}`);
+        g.setAttribute("class", `counter side-${c.side}${c.casualty ? " casualty" : ""}${c.status === "wounded" ? " wounded" : ""}${this.observer(c) ? " officer" : ""}`);
         this.counterLayer.append(g);
       });
       if (crowded) {
@@ -354,6 +343,16 @@ export class AreaMap {
     this.paintLos();
   }
 
+  /** How an area of this terrain is drawn: {fill, pattern (a fill url), strong (a bold border, a bigger name)}. */
+  terrain(name) {
+    return { ...PLAIN_AREA, ...(this.plugin.terrain?.(name) ?? {}) };
+  }
+
+  /** Whether a counter shows its line of sight when clicked (the plugin says: LZ Albany's officers). */
+  observer(counter) {
+    return !!counter && !!this.plugin.observer?.(counter);
+  }
+
   /** A text of the game's catalogue (options.text), else null. */
   text(key) {
     return this.options.text?.(key) ?? null;
@@ -369,7 +368,7 @@ export class AreaMap {
   losOfficer() {
     for (const ref of [this.losRef, this.selected]) {
       const c = ref ? this.counterInfo.get(ref) : null;
-      if (c && OFFICER_TYPES.has(c.type)) return c;
+      if (c && this.observer(c)) return c;
     }
     return null;
   }
@@ -433,7 +432,7 @@ export class AreaMap {
     }
     this.targets = new Set([...targets].filter((id) => this.hexNodes.has(id)));
     for (const [ref, g] of this.counterNodes) {
-      const on = selectable.has(ref) || targets.has(this.counterHex.get(ref)) || OFFICER_TYPES.has(this.counterInfo.get(ref)?.type);
+      const on = selectable.has(ref) || targets.has(this.counterHex.get(ref)) || this.observer(this.counterInfo.get(ref));
       g.classList.toggle("selectable", selectable.has(ref));
       g.classList.toggle("selected", ref === selected);
       g.setAttribute("role", on ? "button" : "img");
