@@ -11,8 +11,8 @@
 // (the attribute is shared with hex maps so generic code and tests work). Counters are keyed
 // <g id="c-REF" data-ref data-at> laid out in a grid under the area's label point (areageom.js);
 // a crowded area closes its rows up and shows a count badge, and the stack inspector lists it.
-// The map draws what it is given: the only thing it computes is the LOS shading, from the static
-// LOS table (public), as a display aid.
+// The map draws what it is given and knows no game: what a counter sees (the LOS shading, a display
+// aid from public data) comes from the plugin's sight(map, counter), LZ Albany's games/lz_albany/sight.js.
 
 import { s, h, esc } from "./dom.js";
 import { drawCounterNode } from "./counters.js";
@@ -21,7 +21,7 @@ import { dropUnwanted } from "./mapmarks.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
-import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas } from "./areageom.js";
+import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable } from "./areageom.js";
 
 const PLAIN_AREA = { fill: "#ddd", pattern: null, strong: false };
 export const COUNTER_SIZE = 33;
@@ -42,7 +42,7 @@ export class AreaMap {
     this.board = board;
     this.lang = options.lang ?? "en";
     this.options = options;
-    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, terrain, observer, view
+    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, terrain, observer, sight, view
     this.size = COUNTER_SIZE;
     this.areas = board.areas ?? {};
     this.ids = Object.keys(this.areas);
@@ -377,8 +377,7 @@ export class AreaMap {
     if (!this.losLayer || !this.losText) return;
     const c = this.losOfficer();
     const from = c?.hex ?? null;
-    const wounded = c ? c.status === "wounded" || (c.hits ?? 0) > 0 : false;
-    const seen = c ? visibleAreas(this.board, from, { night: this.night, lit: this.lit, wounded, los: this.los, adj: this.adj }) : new Set();
+    const seen = c ? this.plugin.sight?.(this, c) ?? new Set() : new Set(); // the game's rule of sight
     const sig = c ? `${c.ref}|${from}|${[...seen].join(",")}|${this.lang}` : "";
     if (sig === this.losSig) return;
     this.losSig = sig;
@@ -393,6 +392,7 @@ export class AreaMap {
       for (const id of seen) this.losLayer.append(s("polygon", { class: "los-seen", "data-los": id, points: pts(this.areas[id].shape) }));
       if (from && this.areas[from]) this.losLayer.append(s("polygon", { class: "los-origin", points: pts(this.areas[from].shape) }));
       const name = this.options.unitName?.(c.ref) ?? c.short ?? c.ref;
+      const wounded = c.status === "wounded" || (c.hits ?? 0) > 0;
       this.losText.textContent = t("map.los", { unit: name }, this.lang) + (wounded ? ` (${t("unit.wounded", undefined, this.lang)})` : "");
       this.losClear.textContent = t("map.los_clear", undefined, this.lang);
       this.losClear.hidden = false;

@@ -2,9 +2,10 @@
 // shading set, and the from-at clicks (fire, mortar) of actions.js.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, visibleAreas, boardBounds, flareMarks } from "../common/areageom.js";
+import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, boardBounds } from "../common/areageom.js";
+import { visibleAreas } from "../games/lz_albany/sight.js";
 import { clickFromAt, fromHexes, fromTargets, buttonActions, isHexOnly, isFromAt } from "../common/actions.js";
-import { flareMarkup, flareLegend, flareSpot } from "../games/lz_albany/flares.js";
+import { flareMarkup, flareLegend, flareSpot, flareMarks } from "../games/lz_albany/flares.js";
 import { cupCounts, vpScale, groupsBySide, activatedRefs, flareItem } from "../games/lz_albany/panel.js";
 import { installFakeDom } from "./fakedom.mjs";
 import { view } from "./views.mjs";

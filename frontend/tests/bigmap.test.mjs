@@ -8,7 +8,7 @@ import { fitBox, zoomAt, panBy, clampPan, pinch, isDrag, wheelFactor, zoomLevel,
 import { groupStacks, stackOffsets, unitSummary, isReduced, factorsText, unitActions } from "../common/stacks.js";
 import { counterMarkup, counterInfo, counterLabel, counterSignature } from "../common/counters.js";
 import { candidatesOf, oddsLabels, oddsDetail, hasDetail, signed } from "../common/odds.js";
-import { turnTrackData, vpTrackData, shortDate, vpValue } from "../common/tracks.js";
+import { turnTrackData, vpTrackData, shortDate, vpValue } from "../games/bulge/tracks.js";
 import { hexPath, hexsidesOf, chainsPath, regionEdges, hexsideId } from "../common/hexpaths.js";
 import { teethPath, lineColours, counterLook } from "../games/bulge/map.js";
 import { makeGrid, allHexes, centre } from "../common/hexgeom.js";

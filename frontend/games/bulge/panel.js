@@ -11,7 +11,7 @@
 import { h, fill } from "../../common/dom.js";
 import { getLang, hasKey, t } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
-import { turnTrackData, vpTrackData, turnTrackEl, vpTrackEl, shortDate } from "../../common/tracks.js";
+import { turnTrackData, vpTrackData, turnTrackEl, vpTrackEl, shortDate } from "./tracks.js";
 import { oddsLabels } from "../../common/odds.js";
 
 const WORDS = {

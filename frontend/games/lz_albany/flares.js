@@ -5,10 +5,21 @@
 
 import { h, s, esc } from "../../common/dom.js";
 import { t } from "../../common/i18n.js";
-import { flareMarks, polygonBounds, pointInPolygon } from "../../common/areageom.js";
+import { polygonBounds, pointInPolygon } from "../../common/areageom.js";
 
 const f2 = (n) => Number(n).toFixed(1);
 const pts = (list) => list.map(([x, y]) => `${f2(x)},${f2(y)}`).join(" ");
+
+/**
+ * The flare markers of a view, one per area, sorted: [{area, lit}]. `lit`: placed with the current
+ * chit, the flare lights its area for that action only (view.flares_lit); otherwise the marker is
+ * spent and waits on the map for the Admin Phase (view.flares; LZ Albany AMBIG-20).
+ */
+export function flareMarks(view) {
+  const lit = new Set(view?.flares_lit ?? []);
+  const areas = new Set([...(view?.flares ?? []), ...lit]);
+  return [...areas].sort().map((area) => ({ area, lit: lit.has(area) }));
+}
 
 /** The glow a lit flare fills its area with (the map's <defs>). */
 export const FLARE_DEFS = `<radialGradient id="flare-glow"><stop offset="0" stop-color="#fff8b0" stop-opacity=".85"/><stop offset="1" stop-color="#fff8b0" stop-opacity="0"/></radialGradient>`;

@@ -3,6 +3,7 @@
 // (flares.js), drawn from each view.
 
 import { FLARE_DEFS, paintFlares } from "./flares.js";
+import { officerSight } from "./sight.js";
 
 /** The unit types drawn as platoons. */
 export const PLATOON_TYPES = new Set(["rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer"]);
@@ -39,6 +40,7 @@ export const mapPlugin = {
   defs: () => PATTERNS + FLARE_DEFS,
   terrain: (name) => TERRAIN[name] ?? null,
   observer: (c) => OFFICER_TYPES.has(c.type), // an officer's line of sight (AMBIG-32)
+  sight: officerSight,
   view: paintFlares,
   counterLook: (info) => (isPlatoon(info) ? { kind: "platoon", ...(PLATOON_STYLE[info.side] ?? PLATOON_STYLE.us), markers: MARKERS } : null),
 };

@@ -1,4 +1,4 @@
-// Track widgets for game panels: a turn track (dates, the current turn, reinforcements to come,
+// The Bulge panel's track widgets: a turn track (dates, the current turn, reinforcements to come,
 // air turns, the victory thresholds of each turn) and a victory-point track. The data shaping is
 // pure (turnTrackData, vpTrackData); turnTrackEl / vpTrackEl build the DOM. Every field is optional.
 //
@@ -9,8 +9,8 @@
 //   view.dates {n: "1944-12-16"}; view.thresholds {n: {german_win, allied_win}};
 //   view.reinforcements {n: [ref | {designation?, name?, ...}]}; view.vp (number or {side: n}).
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../../common/dom.js";
+import { t } from "../../common/i18n.js";
 
 const asTable = (v) => {
   if (!v || typeof v !== "object") return {};
