@@ -155,3 +155,20 @@ test("panel helpers: cup counts, VP scale, groups, activated units", () => {
   assert.deepEqual(activatedRefs(view("lz_albany", "start")), []); // the activated group's: contract.test.mjs
   assert.deepEqual(activatedRefs({}), []);
 });
+
+test("LZ Albany's sight on the real board: an officer in a fixture view sees on-map areas, not its own; wounded nothing", async () => {
+  const { officerSight } = await import("../games/lz_albany/sight.js");
+  const { mapPlugin } = await import("../games/lz_albany/map.js");
+  const { losTable } = await import("../common/areageom.js");
+  const { statics } = await import("./views.mjs");
+  const board = statics("lz_albany").board;
+  const map = { board, night: false, lit: new Set(), los: losTable(board), adj: adjacency(board) };
+  const officer = view("lz_albany", "start").counters.find((c) => c.hex && mapPlugin.observer(c) && !c.hits);
+  assert.ok(officer);
+  const seen = officerSight(map, officer);
+  assert.ok(seen.size > 0 && !seen.has(officer.hex));
+  for (const a of seen) assert.ok(!board.areas[a].off_map);
+  assert.equal(officerSight(map, { ...officer, status: "wounded" }).size, 0);
+  const dark = officerSight({ ...map, night: true }, officer);
+  assert.ok(dark.size <= seen.size);
+});
