@@ -3,7 +3,6 @@
 
 import { esc } from "./dom.js";
 import { f2 } from "./hexpaths.js";
-import { t } from "./i18n.js";
 
 /** The node kept for `key` in `nodes`, made and added to `layer` when missing. */
 export function keyedNode(nodes, key, layer, make) {
@@ -39,9 +38,9 @@ export function badgeMarkup(x, y, n, size) {
 }
 
 /** A small flag on a pole at the hex's left: the side's colour and emblem. */
-export function flagMarkup([x, y], sz, side, { colour, emblem }) {
+export function flagMarkup([x, y], sz, side, { colour, emblem, title = side }) {
   const px = x - sz * 0.62, py = y - sz * 0.05;
-  return `<title>${esc(t(`map.occupied.${side}`))}</title><line x1="${f2(px)}" y1="${f2(py)}" x2="${f2(px)}" y2="${f2(py - sz * 0.45)}" stroke="#222" stroke-width="${f2(sz * 0.035)}"/>`
+  return `<title>${esc(title)}</title><line x1="${f2(px)}" y1="${f2(py)}" x2="${f2(px)}" y2="${f2(py - sz * 0.45)}" stroke="#222" stroke-width="${f2(sz * 0.035)}"/>`
     + `<rect x="${f2(px)}" y="${f2(py - sz * 0.45)}" width="${f2(sz * 0.3)}" height="${f2(sz * 0.2)}" fill="${colour}" stroke="#111" stroke-width="${f2(sz * 0.02)}"/>`
     + `<text x="${f2(px + sz * 0.15)}" y="${f2(py - sz * 0.3)}" font-size="${f2(sz * 0.15)}" text-anchor="middle" fill="#fff">${emblem}</text>`;
 }

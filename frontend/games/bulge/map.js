@@ -6,10 +6,15 @@
 import { s } from "../../common/dom.js";
 import { f2, hexPath, regionEdges, chainsPath } from "../../common/hexpaths.js";
 import { isStepUnit } from "../../common/stacks.js";
+import { getLang } from "../../common/i18n.js";
 
 export const ARMY_COLOURS = { "6SS": "#f0c400", "5Pz": "#d3202a", "7": "#1f5fd0", white: "#ffffff" };
 const ENTRY_COLOURS = { yellow: "#f4d03f", orange: "#f08a24" };
 const SIDE_FLAG = { german: "#5b6066", allied: "#6b7a2e", us: "#6b7a2e", british: "#b88a2c" };
+const FLAG_TITLE = {
+  en: { german: "occupied by the Germans", allied: "occupied by the Allies" },
+  ja: { german: "ドイツ軍占領", allied: "連合軍占領" },
+};
 const PATTERNS = { light_forest: "trees", forest: "trees", woods: "trees", deep_forest: "dense" };
 
 /** Dragon's teeth: small triangles along each edge, pointing outward. */
@@ -79,7 +84,8 @@ export const mapPlugin = {
     { name: "west_wall", layer: "west-wall", slot: "under", offered: (b) => (b.west_wall ?? []).length > 0, draw: drawWestWall },
   ],
   pattern: (terrain) => PATTERNS[terrain] ?? null,
-  flag: (side) => ({ colour: SIDE_FLAG[side] ?? "#888", emblem: side === "german" ? "✠" : "★" }),
+  flag: (side) => ({ colour: SIDE_FLAG[side] ?? "#888", emblem: side === "german" ? "✠" : "★",
+    title: FLAG_TITLE[getLang()]?.[side] ?? FLAG_TITLE.en[side] ?? side }),
   entryFill: (e) => ENTRY_COLOURS[e.colour] ?? SIDE_FLAG[e.side] ?? "#777",
 };
 

@@ -4,8 +4,9 @@
 // map, the areas' tooltips, and the lit areas the officers' line of sight reads (AMBIG-32).
 
 import { h, s, esc } from "../../common/dom.js";
-import { t } from "../../common/i18n.js";
 import { polygonBounds, pointInPolygon } from "../../common/areageom.js";
+
+const FLARE = { en: "flare", ja: "フレア" }; // a flare's name when the catalogue has none
 
 const f2 = (n) => Number(n).toFixed(1);
 const pts = (list) => list.map(([x, y]) => `${f2(x)},${f2(y)}`).join(" ");
@@ -38,7 +39,7 @@ export function paintFlares(map, view) {
   map.flareSig = sig;
   map.gameLayer.replaceChildren();
   for (const node of map.hexNodes.values()) node.querySelector?.(":scope > title.flare-tip")?.remove();
-  const tip = (lit) => map.text(lit ? "map.flare_lit_tip" : "map.flare_spent_tip") ?? t("map.flare", undefined, map.lang);
+  const tip = (lit) => map.text(lit ? "map.flare_lit_tip" : "map.flare_spent_tip") ?? (FLARE[map.lang] ?? FLARE.en);
   for (const { area, lit } of marks) {
     const g = s("g", { class: `flare ${lit ? "flare-lit" : "flare-spent"}`, "data-flare": area, "data-flare-state": lit ? "lit" : "spent" });
     g.innerHTML = flareMarkup(map.areas[area].shape, map.centre(area), lit, tip(lit));
@@ -47,7 +48,7 @@ export function paintFlares(map, view) {
     if (hit) hit.append(s("title", { class: "flare-tip" }, `${map.placeName(area)} — ${tip(lit)}`));
   }
   if (map.legendEl) {
-    map.legendEl.replaceWith(map.legendEl = flareLegend(marks, (key) => map.text(key) ?? (key.endsWith("_tip") ? null : t("map.flare", undefined, map.lang))));
+    map.legendEl.replaceWith(map.legendEl = flareLegend(marks, (key) => map.text(key) ?? (key.endsWith("_tip") ? null : (FLARE[map.lang] ?? FLARE.en))));
   }
 }
 
