@@ -110,40 +110,6 @@ export function losTable(board) {
   return out;
 }
 
-/**
- * The areas an officer standing in `from` sees (§5.11): the pairs of the static LOS table (already
- * within 3 areas and not through jungle); at night only the adjacent on-map areas that the table
- * also lists (§5.16A), and the areas `lit` by a flare of the current chit's action, seen as by day
- * (LZ Albany AMBIG-32: the target area lit; a flare over the officer's own area lifts nothing); a
- * wounded officer sees nothing (§5.15). Off-map areas see nothing. The own area is not included.
- * A display aid from public data only (the LOS table, view.flares_lit): it decides nothing.
- */
-export function visibleAreas(board, from, { night = false, lit = null, wounded = false, los = null, adj = null } = {}) {
-  const out = new Set();
-  if (!from || wounded || board?.areas?.[from]?.off_map) return out;
-  const table = los ?? losTable(board);
-  const seen = table.get(from) ?? new Set();
-  const near = night ? (adj ?? adjacency(board)).get(from) ?? new Set() : null;
-  const bright = new Set(lit ?? []);
-  for (const a of seen) {
-    if (a === from || board?.areas?.[a]?.off_map) continue;
-    if (near && !near.has(a) && !bright.has(a)) continue;
-    out.add(a);
-  }
-  return out;
-}
-
-/**
- * The flare markers of a view, one per area, sorted: [{area, lit}]. `lit`: placed with the current
- * chit, the flare lights its area for that action only (view.flares_lit); otherwise the marker is
- * spent and waits on the map for the Admin Phase (view.flares; LZ Albany AMBIG-20).
- */
-export function flareMarks(view) {
-  const lit = new Set(view?.flares_lit ?? []);
-  const areas = new Set([...(view?.flares ?? []), ...lit]);
-  return [...areas].sort().map((area) => ({ area, lit: lit.has(area) }));
-}
-
 /** {x, y, w, h} holding every area's shape, with a margin. */
 export function boardBounds(board, margin = 10) {
   const all = Object.values(board?.areas ?? {}).flatMap((a) => a.shape ?? []);

@@ -1,8 +1,9 @@
 // An area map (board.kind "area", docs/lz_albany-data.md) drawn as SVG, with the interface of
 // HexMap that board.js uses (setCounters, highlight, markCounters, stackAt, setLabels, focusLabel,
 // setOccupation, setLang) plus setView(view) for what only an area game shows: contested areas,
-// flares (lit for the current action, view.flares_lit, or spent and waiting for Admin, with a
-// legend and the area's tooltip), night, and the line of sight of a selected officer.
+// night, the line of sight of a selected officer, and the game's own marks through its map
+// plugin's view(map, view) hook (LZ Albany's flares: games/lz_albany/flares.js, drawn in
+// `gameLayer`, with a legend replacing `legendEl` and the lit areas in `lit` for the LOS).
 //
 // The board is drawn once: each area's polygon with its terrain fill (and tree / grass pattern),
 // the trail, river and creek, the off-map boxes (transit area, LZ Columbus) and names. Each area
@@ -10,24 +11,22 @@
 // (the attribute is shared with hex maps so generic code and tests work). Counters are keyed
 // <g id="c-REF" data-ref data-at> laid out in a grid under the area's label point (areageom.js);
 // a crowded area closes its rows up and shows a count badge, and the stack inspector lists it.
-// The map draws what it is given: the only thing it computes is the LOS shading, from the static
-// LOS table (public), as a display aid.
+// The map draws what it is given and knows no game: what a counter sees (the LOS shading, a display
+// aid from public data) comes from the plugin's sight(map, counter), LZ Albany's games/lz_albany/sight.js.
 
 import { s, h, esc } from "./dom.js";
 import { drawCounterNode } from "./counters.js";
+import { CounterMotion, placeOf } from "./anim.js";
+import { dropUnwanted } from "./mapmarks.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
 import { t } from "./i18n.js";
-import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable, visibleAreas, flareMarks } from "./areageom.js";
+import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable } from "./areageom.js";
 
-export const AREA_FILLS = {
-  jungle: "#6f9c57", grass: "#cfcf86", lz_albany: "#e8d9a0", lz_columbus: "#cdb98f", transit: "#dce6ef",
-};
-const PATTERN = { jungle: "url(#pat-jungle)", grass: "url(#pat-grass)", lz_columbus: "url(#pat-base)" };
+const PLAIN_AREA = { fill: "#ddd", pattern: null, strong: false };
 export const COUNTER_SIZE = 33;
 /** An area whose counters are at least this many opens the stack inspector when clicked. */
 export const INSPECT_AT = 4;
-const OFFICER_TYPES = new Set(["officer", "senior_officer"]);
 
 const f2 = (n) => Number(n).toFixed(1);
 const pts = (list) => list.map(([x, y]) => `${f2(x)},${f2(y)}`).join(" ");
@@ -43,11 +42,13 @@ export class AreaMap {
     this.board = board;
     this.lang = options.lang ?? "en";
     this.options = options;
+    this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, terrain, observer, sight, view
     this.size = COUNTER_SIZE;
     this.areas = board.areas ?? {};
     this.ids = Object.keys(this.areas);
     this.hexNodes = new Map(); // area id -> hit polygon (name kept from HexMap)
     this.counterNodes = new Map();
+    this.motion = new CounterMotion();
     this.counterHex = new Map();
     this.counterInfo = new Map();
     this.labelNodes = new Map();
@@ -57,7 +58,7 @@ export class AreaMap {
     this.los = losTable(board);
     this.night = false;
     this.losRef = null;
-    this.lit = new Set();
+    this.lit = new Set(); // areas lit this action (the plugin's view hook sets them), for the line of sight
     this.selected = null;
     this.view = null;
     this.build(container);
@@ -81,15 +82,7 @@ export class AreaMap {
       role: "group", "aria-label": "map", "data-testid": "map",
       style: `aspect-ratio: ${f2(W.w)} / ${f2(W.h)}`,
     });
-    this.svg.innerHTML = `<defs>
-      <pattern id="pat-jungle" width="22" height="22" patternUnits="userSpaceOnUse">
-        <path d="M4 9 q3 -7 6 0 z M15 20 q3 -7 6 0 z M14 6 q2 -4 4 0 z" fill="#1f4d1a" opacity=".45"/></pattern>
-      <pattern id="pat-grass" width="18" height="18" patternUnits="userSpaceOnUse">
-        <path d="M3 12 l1 -5 M5 12 l0 -6 M7 12 l-1 -5 M12 4 l1 -4 M14 4 l0 -4" stroke="#6b6a2a" stroke-width=".8" opacity=".55" fill="none"/></pattern>
-      <pattern id="pat-base" width="14" height="8" patternUnits="userSpaceOnUse">
-        <rect x="1" y="1" width="12" height="6" rx="3" fill="#a58f62" opacity=".22"/></pattern>
-      <radialGradient id="flare-glow"><stop offset="0" stop-color="#fff8b0" stop-opacity=".85"/><stop offset="1" stop-color="#fff8b0" stop-opacity="0"/></radialGradient>
-      </defs><rect class="paper" x="${f2(W.x)}" y="${f2(W.y)}" width="${f2(W.w)}" height="${f2(W.h)}"/>`;
+    this.svg.innerHTML = `<defs>${this.plugin.defs?.() ?? ""}</defs><rect class="paper" x="${f2(W.x)}" y="${f2(W.y)}" width="${f2(W.w)}" height="${f2(W.h)}"/>`;
     const layer = (name) => this.svg.appendChild(s("g", { class: `layer ${name}` }));
     const terrain = layer("terrain");
     this.featureLayer = layer("features");
@@ -97,7 +90,7 @@ export class AreaMap {
     this.hitLayer = layer("hits");
     this.markLayer = layer("marks");
     this.contestLayer = layer("contested");
-    this.flareLayer = layer("flares"); // under the names: a lit area's glow leaves its name legible
+    this.gameLayer = layer("game-marks"); // the plugin's marks, under the names (a lit area's glow leaves its name legible)
     this.textLayer = layer("texts");
     this.counterLayer = layer("counters");
     this.badgeLayer = layer("badges");
@@ -114,10 +107,11 @@ export class AreaMap {
     for (const id of this.ids) {
       const a = this.areas[id];
       const p = pts(a.shape);
-      terrain.append(s("polygon", { class: `area-fill terrain-${a.terrain}`, points: p, fill: AREA_FILLS[a.terrain] ?? "#ddd" }));
-      if (PATTERN[a.terrain]) terrain.append(s("polygon", { class: "pattern", points: p, fill: PATTERN[a.terrain] }));
+      const look = this.terrain(a.terrain);
+      terrain.append(s("polygon", { class: `area-fill terrain-${a.terrain}`, points: p, fill: look.fill }));
+      if (look.pattern) terrain.append(s("polygon", { class: "pattern", points: p, fill: look.pattern }));
     }
-    for (const id of this.ids) terrain.append(s("polygon", { class: `area-border${this.areas[id].terrain === "lz_albany" ? " lz" : ""}`, points: pts(this.areas[id].shape) }));
+    for (const id of this.ids) terrain.append(s("polygon", { class: `area-border${this.terrain(this.areas[id].terrain).strong ? " strong" : ""}`, points: pts(this.areas[id].shape) }));
     if (frame) terrain.append(s("rect", { class: "frame", x: frame[0], y: frame[1], width: frame[2] - frame[0], height: frame[3] - frame[1] }));
 
     // features: river, creek, the march trail; off-map links (transit to the east edge, Columbus)
@@ -171,8 +165,8 @@ export class AreaMap {
       btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.losText = h("span", { class: "los-text" });
     this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
-    this.flareKey = h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: true });
-    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.flareKey);
+    this.legendEl = h("span", { hidden: true }); // the plugin's legend replaces it
+    const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.legendEl);
     return { zoom, layers };
   }
 
@@ -190,7 +184,7 @@ export class AreaMap {
       if (tg.ref) {
         // an officer's line of sight is shown on any click on it (public information)
         const info = this.counterInfo.get(tg.ref);
-        if (info && OFFICER_TYPES.has(info.type)) this.showLos(this.losRef === tg.ref ? null : tg.ref);
+        if (info && this.observer(info)) this.showLos(this.losRef === tg.ref ? null : tg.ref);
         this.options.onCounter?.(tg.ref, tg.hex, e);
       } else {
         this.options.onHex?.(tg.hex, e);
@@ -229,7 +223,7 @@ export class AreaMap {
       const [x, y] = this.centre(id);
       const name = this.placeName(id);
       const b = polygonBounds(a.shape);
-      const fs = a.terrain === "lz_albany" ? 13 : 10.5;
+      const fs = this.terrain(a.terrain).strong ? 13 : 10.5;
       const max = b.width * 0.92;
       const fit = name.length * fs * (lang === "ja" ? 1 : 0.56) > max ? { textLength: f2(max), lengthAdjust: "spacingAndGlyphs" } : {};
       this.textLayer.append(s("text", { class: `area-name terrain-${a.terrain}`, x: f2(x), y: f2(y - this.size * 0.5 - 6), "font-size": fs, "text-anchor": "middle", ...fit }, name));
@@ -249,14 +243,16 @@ export class AreaMap {
     this.lang = lang;
     this.drawTexts();
     if (this.lastCounters) this.setCounters(this.lastCounters);
-    this.paintFlares();
+    this.plugin.view?.(this, this.view);
   }
 
   /** counters: [{ref, hex, side, type, hits, ...}] merged with static data; those without an area are skipped. */
   setCounters(counters) {
     this.lastCounters = counters;
+    this.motion.finish();
     const size = this.size;
     const seen = new Set();
+    const places = new Map();
     const stacks = groupStacks(counters.filter((c) => this.hexNodes.has(c.hex)));
     this.stacks = stacks;
     const badges = new Set();
@@ -273,12 +269,13 @@ export class AreaMap {
           this.counterNodes.set(c.ref, g);
         }
         const [dx, dy] = slots[k];
+        places.set(c.ref, placeOf(c, x + dx, y + dy));
         g.setAttribute("transform", `translate(${f2(x + dx)} ${f2(y + dy)})`);
         g.setAttribute("data-at", c.hex);
         g.setAttribute("data-stack", String(list.length));
         this.counterHex.set(c.ref, c.hex);
         drawCounterNode(g, c, size, this.lang, this.options.sideName?.(c.side) ?? c.side);
-        g.setAttribute("class", `counter side-${c.side}${c.casualty ? " casualty" : ""}${c.status === "wounded" ? " wounded" : ""}${OFFICER_TYPES.has(c.type) ? " officer" : ""}`);
+        g.setAttribute("class", `counter side-${c.side}${c.casualty ? " casualty" : ""}${c.status === "wounded" ? " wounded" : ""}${this.observer(c) ? " officer" : ""}`);
         this.counterLayer.append(g);
       });
       if (crowded) {
@@ -286,20 +283,10 @@ export class AreaMap {
         this.setBadge(area, x + (slots[Math.min(list.length - 1, 3)]?.[0] ?? 0) + size * 0.55, y - size * 0.55, list.length);
       }
     }
-    for (const [area, node] of this.badgeNodes) {
-      if (!badges.has(area)) {
-        node.remove();
-        this.badgeNodes.delete(area);
-      }
-    }
-    for (const [ref, g] of this.counterNodes) {
-      if (!seen.has(ref)) {
-        g.remove();
-        this.counterNodes.delete(ref);
-        this.counterHex.delete(ref);
-        this.counterInfo.delete(ref);
-      }
-    }
+    dropUnwanted(this.badgeNodes, badges);
+    const removed = [...this.counterNodes].filter(([ref]) => !seen.has(ref));
+    for (const [ref] of removed) [this.counterNodes, this.counterHex, this.counterInfo].forEach((m) => m.delete(ref));
+    this.motion.update(places, (ref) => this.counterNodes.get(ref), removed); // slides, then removes
     if (this.losRef && !this.counterNodes.has(this.losRef)) this.losRef = null;
     this.paintLos();
     if (this.marks) this.markCounters(this.marks);
@@ -326,7 +313,7 @@ export class AreaMap {
     return this.stackAt(area).length >= INSPECT_AT;
   }
 
-  /** What only an area game shows: contested areas, flares, night (view.contested, .flares, .flares_lit, .night). */
+  /** What only an area game shows: contested areas, night (view.contested, .night), the plugin's marks, the LOS. */
   setView(view) {
     this.view = view;
     const night = !!view?.night;
@@ -352,40 +339,23 @@ export class AreaMap {
         this.contestLayer.append(g);
       }
     }
-    this.paintFlares();
+    this.plugin.view?.(this, view); // the game's marks (LZ Albany: the flares), before the LOS reads `lit`
     this.paintLos();
+  }
+
+  /** How an area of this terrain is drawn: {fill, pattern (a fill url), strong (a bold border, a bigger name)}. */
+  terrain(name) {
+    return { ...PLAIN_AREA, ...(this.plugin.terrain?.(name) ?? {}) };
+  }
+
+  /** Whether a counter shows its line of sight when clicked (the plugin says: LZ Albany's officers). */
+  observer(counter) {
+    return !!counter && !!this.plugin.observer?.(counter);
   }
 
   /** A text of the game's catalogue (options.text), else null. */
   text(key) {
     return this.options.text?.(key) ?? null;
-  }
-
-  /**
-   * The flare markers (view.flares) with those lit for the current chit's action (view.flares_lit):
-   * a lit flare lights its area; a spent one is a dim star on a dark disc, its marker waiting for Admin. The
-   * names and tooltips come from the game's catalogue (map.flare_lit, map.flare_spent and their
-   * _tip), else the platform's "flare"; the area's hit polygon carries the tooltip too.
-   */
-  paintFlares() {
-    const marks = flareMarks(this.view).filter((m) => this.areas[m.area]);
-    this.lit = new Set(marks.filter((m) => m.lit).map((m) => m.area));
-    const sig = `${marks.map((m) => `${m.area}${m.lit ? "*" : ""}`).join(",")}|${this.lang}`;
-    if (sig === this.flareSig) return;
-    this.flareSig = sig;
-    this.flareLayer.replaceChildren();
-    for (const node of this.hexNodes.values()) node.querySelector?.(":scope > title.flare-tip")?.remove();
-    const tip = (lit) => this.text(lit ? "map.flare_lit_tip" : "map.flare_spent_tip") ?? t("map.flare", undefined, this.lang);
-    for (const { area, lit } of marks) {
-      const g = s("g", { class: `flare ${lit ? "flare-lit" : "flare-spent"}`, "data-flare": area, "data-flare-state": lit ? "lit" : "spent" });
-      g.innerHTML = flareMarkup(this.areas[area].shape, this.centre(area), lit, tip(lit));
-      this.flareLayer.append(g);
-      const hit = this.hexNodes.get(area);
-      if (hit) hit.append(s("title", { class: "flare-tip" }, `${this.placeName(area)} — ${tip(lit)}`));
-    }
-    if (this.flareKey) {
-      this.flareKey.replaceWith(this.flareKey = flareLegend(marks, (key) => this.text(key) ?? (key.endsWith("_tip") ? null : t("map.flare", undefined, this.lang))));
-    }
   }
 
   /** Shows (ref) or hides (null) the line of sight of an officer counter. */
@@ -398,7 +368,7 @@ export class AreaMap {
   losOfficer() {
     for (const ref of [this.losRef, this.selected]) {
       const c = ref ? this.counterInfo.get(ref) : null;
-      if (c && OFFICER_TYPES.has(c.type)) return c;
+      if (c && this.observer(c)) return c;
     }
     return null;
   }
@@ -407,8 +377,7 @@ export class AreaMap {
     if (!this.losLayer || !this.losText) return;
     const c = this.losOfficer();
     const from = c?.hex ?? null;
-    const wounded = c ? c.status === "wounded" || (c.hits ?? 0) > 0 : false;
-    const seen = c ? visibleAreas(this.board, from, { night: this.night, lit: this.lit, wounded, los: this.los, adj: this.adj }) : new Set();
+    const seen = c ? this.plugin.sight?.(this, c) ?? new Set() : new Set(); // the game's rule of sight
     const sig = c ? `${c.ref}|${from}|${[...seen].join(",")}|${this.lang}` : "";
     if (sig === this.losSig) return;
     this.losSig = sig;
@@ -423,6 +392,7 @@ export class AreaMap {
       for (const id of seen) this.losLayer.append(s("polygon", { class: "los-seen", "data-los": id, points: pts(this.areas[id].shape) }));
       if (from && this.areas[from]) this.losLayer.append(s("polygon", { class: "los-origin", points: pts(this.areas[from].shape) }));
       const name = this.options.unitName?.(c.ref) ?? c.short ?? c.ref;
+      const wounded = c.status === "wounded" || (c.hits ?? 0) > 0;
       this.losText.textContent = t("map.los", { unit: name }, this.lang) + (wounded ? ` (${t("unit.wounded", undefined, this.lang)})` : "");
       this.losClear.textContent = t("map.los_clear", undefined, this.lang);
       this.losClear.hidden = false;
@@ -462,7 +432,7 @@ export class AreaMap {
     }
     this.targets = new Set([...targets].filter((id) => this.hexNodes.has(id)));
     for (const [ref, g] of this.counterNodes) {
-      const on = selectable.has(ref) || targets.has(this.counterHex.get(ref)) || OFFICER_TYPES.has(this.counterInfo.get(ref)?.type);
+      const on = selectable.has(ref) || targets.has(this.counterHex.get(ref)) || this.observer(this.counterInfo.get(ref));
       g.classList.toggle("selectable", selectable.has(ref));
       g.classList.toggle("selected", ref === selected);
       g.setAttribute("role", on ? "button" : "img");
@@ -513,74 +483,4 @@ export class AreaMap {
   focusLabel(id) {
     for (const [k, node] of this.labelNodes) node.classList.toggle("focus", k === id);
   }
-}
-
-/**
- * Where a flare's star goes in an area: from the top-left corner of its bounds towards its anchor,
- * the first point whose star (radius r) lies inside the area; the anchor's top if none.
- */
-export function flareSpot(shape, [x, y], r = 10) {
-  const b = polygonBounds(shape);
-  const inside = (px, py) => [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r]].every(([dx, dy]) => pointInPolygon([px + dx, py + dy], shape));
-  for (let k = 1; k < 10; k++) {
-    const px = b.minX + (x - b.minX) * k / 10, py = b.minY + (y - b.minY) * k / 10;
-    if (inside(px, py)) return [px, py];
-  }
-  return [x, y - 2 * r];
-}
-
-/**
- * The SVG markup of one flare marker in an area of `shape` with its anchor `centre`: a lit flare
- * (the current chit's action) fills the area with light and shows a bright star; a spent one, its
- * marker waiting on the map for Admin, is a dark disc with a dim star. `title` (plain text) is its
- * tooltip.
- */
-export function flareMarkup(shape, centre, lit, title) {
-  const b = polygonBounds(shape);
-  const [x, y] = centre;
-  const [fx, fy] = flareSpot(shape, centre);
-  return `<title>${esc(title)}</title>` + (lit
-    ? `<polygon class="flare-light" points="${pts(shape)}" fill="url(#flare-glow)"/>`
-      + `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(Math.min(b.width, b.height) * 0.45)}" fill="url(#flare-glow)"/>`
-      + flareIconMarkup("lit", fx, fy)
-    : flareIconMarkup("spent", fx, fy));
-}
-
-/** The flare symbol at (x, y) as [tag, attributes]: a bright starburst (lit), or a dim star on a dark disc (spent). */
-function flareParts(kind, x, y) {
-  return kind === "lit"
-    ? [["path", { class: "flare-star flare-star-lit", d: starburst(x, y, 10, 4) }]]
-    : [["circle", { class: "flare-disc", cx: f2(x), cy: f2(y), r: 9 }], ["path", { class: "flare-star flare-star-spent", d: starburst(x, y, 7, 3) }]];
-}
-
-/** The flare symbol at (x, y) as SVG markup (the map's flare layer). */
-export function flareIconMarkup(kind, x = 0, y = 0) {
-  return flareParts(kind, x, y).map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(" ")}/>`).join("");
-}
-
-/** The flare symbol as a small inline SVG for a legend: the same drawing as on the map. */
-export function flareIcon(kind) {
-  return s("svg", { class: `flare-icon flare-icon-${kind}`, viewBox: "-11 -11 22 22", width: 16, height: 16, "aria-hidden": "true" },
-    ...flareParts(kind, 0, 0).map(([tag, attrs]) => s(tag, attrs)));
-}
-
-/**
- * The flare legend above the map: a swatch and a name for each kind on the map (lit, spent), its
- * tooltip as title. `text(key)`: the game's catalogue text or null.
- */
-export function flareLegend(marks, text) {
-  const kinds = ["lit", "spent"].filter((kind) => marks.some((m) => m.lit === (kind === "lit")));
-  return h("span", { class: "flare-legend", "data-testid": "flare-legend", hidden: kinds.length ? null : true },
-    ...kinds.map((kind) => h("span", { class: `flare-key flare-key-${kind}`, "data-flare-legend": kind, title: text(`map.flare_${kind}_tip`) },
-      flareIcon(kind), text(`map.flare_${kind}`) ?? kind)));
-}
-
-/** A starburst path (a flare) of `n` rays around (x, y). */
-function starburst(x, y, r, inner) {
-  const p = [];
-  for (let i = 0; i < 16; i++) {
-    const a = (Math.PI / 8) * i, rr = i % 2 ? inner : r;
-    p.push(`${i ? "L" : "M"}${f2(x + rr * Math.cos(a))} ${f2(y + rr * Math.sin(a))}`);
-  }
-  return p.join("") + "Z";
 }

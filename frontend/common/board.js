@@ -5,45 +5,43 @@ import { h, s, fill } from "./dom.js";
 import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
 import { AreaMap } from "./areamap.js";
-import { CounterTray, counterInfo, counterMarkup } from "./counters.js";
+import { CounterTray, counterInfo } from "./counters.js";
+import { summaryLines, stackRow } from "./inspector.js";
+import { roleName, turnIndicator } from "./roles.js";
+
+export { roleName };
 import { LogPanel } from "./log.js";
 import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
   groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
 import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
-import { loadPanel } from "../games/index.js";
+import { loadPanel, loadMapPlugin } from "../games/index.js";
+import { INITIAL, nextState, changedFields, repaints } from "./uistate.js";
 
-/** A role's display name: the catalogue's "role.<role>" or "side.<role>", else the role capitalised. */
-export function roleName(role, catalogue, lang = getLang()) {
-  if (role === null || role === undefined) return "";
-  for (const key of [`role.${role}`, `side.${role}`]) {
-    if (hasKey(catalogue, key, lang)) return render({ key }, catalogue, lang);
-  }
-  return role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
-}
+const PAINT = { highlights: "paintHighlights", buttons: "paintButtons", stack: "paintStack" }; // uistate.js READS
 
 export class BoardView {
   /**
    * statics: GET /api/games/{id} (board, counters, messages); options: {interactive, send(action)}.
    */
   static async create(root, statics, options) {
-    const panelModule = await loadPanel(statics.id);
-    return new BoardView(root, statics, panelModule, options);
+    const [panelModule, mapPlugin] = await Promise.all([loadPanel(statics.id), loadMapPlugin(statics.id)]);
+    return new BoardView(root, statics, panelModule, { ...options, mapPlugin });
   }
 
-  constructor(root, statics, panelModule, { interactive = true, send = null } = {}) {
+  constructor(root, statics, panelModule, { interactive = true, send = null, mapPlugin = {} } = {}) {
     this.statics = statics;
+    this.mapPlugin = mapPlugin;
     this.catalogue = statics.messages ?? {};
     this.interactive = interactive;
     this.sendAction = send;
     this.view = null;
     this.role = null;
-    this.selected = null;
-    this.origin = null; // the chosen firing hex/area of from-at actions (fire, mortar)
-    this.group = []; // more units chosen with the selected one (panel.multi): they act together
+    // selected unit; group: more units chosen with it (panel.multi), they act together; origin: the
+    // chosen firing hex/area of from-at actions (fire, mortar); stackHex: the inspected stack
+    this.ui = INITIAL;
     this.original = new WeakMap(); // shown action -> the server's action (panel.oneClick)
     this.viewWaiters = [];
-    this.busy = false;
 
     this.promptEl = h("p", { class: "prompt", "data-testid": "prompt", "aria-live": "polite" });
     this.turnEl = h("p", { class: "turn-indicator", "data-testid": "turn" });
@@ -59,7 +57,6 @@ export class BoardView {
     this.chooser = h("div", { class: "chooser", role: "menu", hidden: true });
     this.tip = h("div", { class: "unit-tip", role: "tooltip", "data-testid": "unit-tip", hidden: true });
     this.stackEl = h("section", { class: "stack-inspector", "data-testid": "stack", "aria-live": "polite", hidden: true });
-    this.stackHex = null;
     this.oddsEl = h("div", { class: "odds-box" });
 
     root.append(h("div", { class: "board" },
@@ -71,7 +68,7 @@ export class BoardView {
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
     if (statics.board?.kind === "area") {
       this.map = new AreaMap(this.mapEl, statics.board, {
-        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
         areaName: (id) => (hasKey(this.catalogue, `area.${id}`) ? this.msg({ key: `area.${id}` }) : null),
@@ -81,7 +78,7 @@ export class BoardView {
       });
     } else if (statics.board?.kind === "hex" || statics.board?.grid) {
       this.map = new HexMap(this.mapEl, statics.board, {
-        lang: getLang(), onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
       });
@@ -98,7 +95,7 @@ export class BoardView {
       send: (a) => this.send(a),
       actionLabel: (a) => this.actionLabel(a),
       roleName: sideName,
-      counterInfo: (c) => counterInfo(c, statics.counters, this.catalogue),
+      counterInfo: (c) => this.counterInfo(c),
       statics,
       interactive,
     }) ?? null;
@@ -107,9 +104,8 @@ export class BoardView {
       if (e.key === "Escape") {
         this.closeChooser();
         this.hideTip();
-        this.origin = null;
         this.map?.showLos?.(null);
-        this.select(null);
+        this.setState({ selected: null, origin: null });
       }
     });
     document.addEventListener("click", (e) => {
@@ -120,6 +116,32 @@ export class BoardView {
 
   msg(message) {
     return render(message, this.catalogue);
+  }
+
+  /** A view counter merged with its static data, with the game's look (its map plugin's counterLook). */
+  counterInfo(counter, lang = getLang()) {
+    const info = counterInfo(counter, this.statics.counters, this.catalogue, lang);
+    info.look = this.mapPlugin.counterLook?.(info) ?? null;
+    return info;
+  }
+
+  // the interface state, read-only: it changes only through setState
+  get selected() { return this.ui.selected; }
+  get group() { return this.ui.group; }
+  get origin() { return this.ui.origin; }
+  get stackHex() { return this.ui.stackHex; }
+  get busy() { return this.ui.busy; }
+
+  /**
+   * The one way the interface state changes (uistate.js): applies the patch, then repaints what
+   * reads a changed field, once. `view`: a new view arrived (everything that reads it repaints).
+   */
+  setState(patch, { view = false } = {}) {
+    const before = this.ui;
+    this.ui = nextState(before, patch);
+    const changed = changedFields(before, this.ui);
+    if (view) changed.add("view");
+    for (const name of repaints(changed)) this[PAINT[name]]();
   }
 
   /**
@@ -181,7 +203,7 @@ export class BoardView {
     this.role = role;
     this.closeChooser();
     const lang = getLang();
-    const counters = (view.counters ?? []).map((c) => counterInfo(c, this.statics.counters, this.catalogue, lang));
+    const counters = (view.counters ?? []).map((c) => this.counterInfo(c, lang));
     this.infoByRef = new Map(counters.map((c) => [c.ref, c]));
     const onMap = this.panel?.onMap ?? ((c) => (c.status ?? "map") === "map");
     this.map?.setCounters(counters.filter((c) => c.hex && onMap(c)));
@@ -193,32 +215,29 @@ export class BoardView {
     this.trayBox.hidden = offmap.length === 0;
 
     this.promptEl.textContent = view.prompt ? this.msg(view.prompt) : "";
-    const active = view.active ?? [];
-    if (view.outcome) {
-      this.turnEl.textContent = t("match.over");
-      this.turnEl.className = "turn-indicator over";
-    } else if (role && active.includes(role)) {
-      this.turnEl.textContent = t("match.your_turn");
-      this.turnEl.className = "turn-indicator mine";
-    } else {
-      this.turnEl.textContent = active.length ? t("match.waiting", { roles: active.map((r) => roleName(r, this.catalogue)).join(", ") }) : "";
-      this.turnEl.className = "turn-indicator";
-    }
+    const turn = turnIndicator(view, role, (r) => roleName(r, this.catalogue));
+    this.turnEl.textContent = turn.text;
+    this.turnEl.className = `turn-indicator${turn.kind ? ` ${turn.kind}` : ""}`;
 
     this.panel?.update(view, { role, lang });
-    const actions = this.actions();
-    if (this.selected && !actions.some((a) => a.unit === this.selected && isTwoClick(a))) this.selected = null;
-    if (this.origin && !fromHexes(actions).has(this.origin)) this.origin = null;
-    this.group = this.selected ? this.group.filter((r) => actions.some((a) => a.unit === r && isTwoClick(a))) : [];
-    if (!this.selected && changed) this.selected = soleUnit(actions);
-    if (changed) for (const fn of this.viewWaiters.splice(0)) fn();
-    this.paintButtons();
     this.map?.setLabels(this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view));
     this.odds.update(view);
     this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.current);
     this.log.update(view.log);
-    this.paintHighlights();
-    this.paintStack();
+    this.setState(this.afterView(changed), { view: true });
+    if (changed) for (const fn of this.viewWaiters.splice(0)) fn();
+  }
+
+  /** What a new view leaves of the choices: a unit still with two-click actions, its group, a firing area, a stack. */
+  afterView(changed) {
+    const actions = this.actions();
+    const acting = (r) => actions.some((a) => a.unit === r && isTwoClick(a));
+    let selected = this.selected && acting(this.selected) ? this.selected : null;
+    const group = selected ? this.group.filter(acting) : [];
+    const origin = this.origin && fromHexes(actions).has(this.origin) ? this.origin : null;
+    if (!selected && changed) selected = soleUnit(actions);
+    const stackHex = this.stackHex && (this.map?.stackAt(this.stackHex).length ?? 0) > 1 ? this.stackHex : null;
+    return { selected, group, origin, stackHex };
   }
 
   /** Hovering a counter shows its tooltip; hovering a candidate hex shows its odds. */
@@ -243,26 +262,13 @@ export class BoardView {
     return info ? unitSummary(info, { lang: getLang(), sideName: (side) => roleName(side, this.catalogue) }) : null;
   }
 
-  /** Lines describing a unit: factors, steps, markers, division. */
-  summaryLines(u) {
-    const lines = [];
-    if (u.factors) lines.push(h("span", { class: "tip-factors" }, u.factors));
-    if (u.steps) lines.push(h("span", { class: `tip-steps steps-${u.steps}` }, t(`unit.${u.steps}`)));
-    if (u.division) lines.push(h("span", { class: "tip-division" }, `${t("unit.division")} ${u.division}`));
-    if (u.status === "casualty") lines.push(h("span", { class: "tip-steps steps-reduced" }, t("unit.casualty")));
-    else if (u.status === "wounded") lines.push(h("span", { class: "tip-steps steps-reduced" }, t("unit.wounded")));
-    else if (u.hits) lines.push(h("span", { class: "tip-hits" }, t("unit.hits", { n: u.hits })));
-    for (const m of u.markers) lines.push(h("span", { class: `tip-marker marker-${m}` }, t(`marker.${m}`)));
-    return lines;
-  }
-
   showTip(ref, e) {
     const u = this.summary(ref);
     if (!u) return this.hideTip();
     fill(this.tip,
       h("p", { class: "tip-title" }, h("b", {}, u.title || u.side), u.title ? h("span", { class: "tip-side" }, ` · ${u.side}`) : null),
       u.name ? h("p", { class: "tip-name" }, u.name) : null,
-      h("p", { class: "tip-lines" }, ...this.summaryLines(u)),
+      h("p", { class: "tip-lines" }, ...summaryLines(u)),
       u.hex ? h("p", { class: "tip-hex" }, this.map?.placeName?.(u.hex) ?? u.hex) : null);
     this.tip.hidden = false;
     const x = e?.clientX ?? 100, y = e?.clientY ?? 100;
@@ -276,48 +282,26 @@ export class BoardView {
   }
 
   openStack(hex) {
-    this.stackHex = hex;
-    this.paintStack();
+    this.setState({ stackHex: hex });
   }
 
   closeStack() {
-    this.stackHex = null;
-    this.paintStack();
+    this.setState({ stackHex: null });
   }
 
-  /** The stack inspector: every unit in the chosen hex, with its select and one-click actions. */
+  /** The stack inspector: every unit in the chosen hex, with its select and one-click actions (inspector.js). */
   paintStack() {
     const list = this.stackHex ? this.map?.stackAt(this.stackHex) ?? [] : [];
     if (list.length < 2) {
       this.stackEl.hidden = true;
-      if (this.stackHex && list.length < 2) this.stackHex = null;
       return;
     }
     const actions = this.actions();
-    const lang = getLang();
-    const rows = [...list].reverse().map((c) => {
-      const u = unitSummary(c, { lang, sideName: (side) => roleName(side, this.catalogue) });
-      const acts = unitActions(actions, c.ref, { isTwoClick, isUnitOnly });
-      const inGroup = this.selected === c.ref || this.group.includes(c.ref);
-      const pic = s("svg", { class: "stack-counter", viewBox: "-24 -24 48 48", width: 40, height: 40, "aria-hidden": "true" });
-      pic.innerHTML = counterMarkup(c, 44, lang);
-      const buttons = [];
-      if (acts.select) {
-        buttons.push(h("button", { type: "button", class: `stack-select${inGroup ? " on" : ""}`, "data-unit": c.ref,
-          "aria-pressed": String(inGroup), onclick: () => this.pick(c.ref) }, t("stack.select")));
-      }
-      for (const a of acts.direct) {
-        buttons.push(h("button", { type: "button", class: "action", "data-action-type": a.type, "data-unit": c.ref, onclick: () => this.send(a) }, this.actionLabel(a)));
-      }
-      return h("li", { class: `stack-unit side-${c.side}${inGroup ? " selected" : ""}`, "data-ref-row": c.ref },
-        pic,
-        h("div", { class: "stack-text" },
-          h("p", { class: "stack-title" }, h("b", {}, u.title || u.side), " ", h("span", { class: "tip-side" }, u.side)),
-          u.name ? h("p", { class: "stack-name" }, u.name) : null,
-          h("p", { class: "tip-lines" }, ...this.summaryLines(u))),
-        buttons.length ? h("div", { class: "stack-buttons" }, ...buttons) : null);
-    });
     const hexActs = actions.filter((a) => isHexOnly(a) && targetOf(a) === this.stackHex);
+    const rows = [...list].reverse().map((c) => stackRow(c, {
+      lang: getLang(), sideName: (side) => roleName(side, this.catalogue), actions: unitActions(actions, c.ref, { isTwoClick, isUnitOnly }),
+      chosen: this.selected === c.ref || this.group.includes(c.ref), pick: () => this.pick(c.ref), send: (a) => this.send(a), label: (a) => this.actionLabel(a),
+    }));
     fill(this.stackEl,
       h("div", { class: "stack-head" }, h("h3", {}, t("stack.title", { hex: this.map?.placeName?.(this.stackHex) ?? this.stackHex })),
         ...hexActs.map((a) => h("button", { type: "button", class: "action", "data-action-type": a.type, "data-at": this.stackHex, onclick: () => this.send(a) }, this.actionLabel(a))),
@@ -368,30 +352,20 @@ export class BoardView {
     const actions = this.actions();
     if (ref === this.selected) {
       const [next = null, ...rest] = this.group;
-      this.group = rest;
-      return this.select(next, { keepGroup: true });
+      return this.setState({ selected: next, group: rest });
     }
-    if (this.group.includes(ref)) {
-      this.group = this.group.filter((r) => r !== ref);
-      return this.select(this.selected, { keepGroup: true });
-    }
+    if (this.group.includes(ref)) return this.setState({ group: this.group.filter((r) => r !== ref) });
     if (this.selected && this.multi(ref, actions) && this.multi(this.selected, actions)) {
-      this.group = [...this.group, ref];
-      return this.select(this.selected, { keepGroup: true });
+      return this.setState({ group: [...this.group, ref] });
     }
     return this.select(ref);
   }
 
-  select(ref, { keepGroup = false } = {}) {
-    if (!keepGroup || ref === null) this.group = [];
-    this.selected = ref;
-    if (ref !== null) this.origin = null;
-    this.paintHighlights();
-    this.paintButtons();
-    if (!this.stackEl.hidden) this.paintStack();
+  /** Selects a unit alone (null: nothing). */
+  select(ref) {
+    this.setState({ selected: ref, group: [] });
   }
 
-  /** A click on a hex holding a stack opens (or follows with) the stack inspector. */
   /** Whether a click on `hex` opens the stack inspector (the map may decide: area maps when crowded). */
   stacked(hex) {
     if (this.map?.inspectable) return this.map.inspectable(hex);
@@ -400,11 +374,7 @@ export class BoardView {
 
   /** Chooses (or clears) the firing hex of from-at actions. */
   setOrigin(hex) {
-    this.origin = hex;
-    if (hex !== null) this.selected = null;
-    this.group = [];
-    this.paintHighlights();
-    this.paintButtons();
+    this.setState({ origin: hex, group: [] });
   }
 
   noteStack(hex) {
@@ -503,29 +473,24 @@ export class BoardView {
 
   async send(action, { keep: keepIt = true } = {}) {
     if (!this.sendAction || this.busy) return false;
-    this.busy = true;
     const shown = action;
     action = this.original.get(action) ?? action;
     // A unit that moved stays selected while it can go on the same way (the next hex of a move).
     const keep = keepIt && isTwoClick(shown) ? shown.unit : null;
-    this.selected = null;
-    this.origin = null;
-    this.group = [];
     let ok = true;
     this.showError("");
     this.promptEl.classList.add("sending");
-    if (this.view) this.update(this.view, this.role);
+    this.closeChooser();
+    this.setState({ busy: true, selected: null, origin: null, group: [] });
     try {
       await this.sendAction(action);
     } catch (err) {
       ok = false;
       this.showError(err.reason ?? err.message ?? String(err));
     } finally {
-      this.busy = false;
       const again = keep && (this.view?.actions ?? []).some((a) => a.unit === keep && a.type === shown.type && isTwoClick(a));
-      this.selected = again ? keep : null;
       this.promptEl.classList.remove("sending");
-      if (this.view) this.update(this.view, this.role);
+      this.setState({ busy: false, selected: again ? keep : null });
     }
     return ok;
   }

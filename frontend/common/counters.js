@@ -1,20 +1,25 @@
 // SVG counters: a square in the side's colour, a NATO symbol, "cf-ma" factors, a stripe for
 // tanks; face-down counters are a plain back (the view holds nothing else about them).
 // Step units (with attack/defence) are drawn like a printed wargame counter: the national colour
-// band on top with the designation, the German army line, a darker functional band with white
+// band on top with the designation, an identification line, a darker functional band with white
 // numerals for mechanised units, "attack-defence" at the bottom, a stripe when reduced, and
-// marker chips (out of supply, isolated, option retreat).
+// marker chips. Platoons (LZ Albany's kind of counter) have their own picture. The colours, the
+// lines and the markers' chips are the game's (`info.look`, below).
 // counterMarkup is a pure string function; CounterTray keeps keyed nodes in an HTML container.
 
 import { esc, s, SVG_NS } from "./dom.js";
 import { getLang, renderArg } from "./i18n.js";
 import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 
-export const SIDE_STYLE = {
-  japanese: { face: "#f4f1e8", back: "#fbfaf6", ink: "#1d1d1d", accent: "#c8102e", edge: "#8a8170" },
-  british: { face: "#c9a55a", back: "#c9a55a", ink: "#1d1a10", accent: "#5a4312", edge: "#6f5722" },
-};
-const DEFAULT_STYLE = { face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "#444", edge: "#666" };
+// A game gives its counters' colours as `info.look` (its map plugin's counterLook, added by the
+// board): {kind: "plain", face, back, ink, accent, edge, band?} | {kind: "step", band, body, dark,
+// ink, line?, markers} | {kind: "platoon", body, band, ink, bandInk, edge, markers}; markers:
+// {name: {text, fill, ink?}}. Without a look a counter is drawn in neutral greys.
+const PLAIN = { kind: "plain", face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "#444", edge: "#666" };
+const STEP = { kind: "step", band: "#9a9a9a", body: "#dddddd", dark: "#4a4a4a", ink: "#111", line: null, markers: {} };
+const PLATOON = { kind: "platoon", body: "#cccccc", band: "#666666", ink: "#111", bandInk: "#fff", edge: "#333", markers: {} };
+const lookOf = (info, kind, neutral) => (info.look?.kind === kind ? info.look : neutral);
+export const isPlatoon = (info) => info?.look?.kind === "platoon";
 
 const KIND_SYMBOL = {
   tank: "armour", armour: "armour", infantry: "infantry", artillery: "artillery", hq: "hq",
@@ -25,29 +30,6 @@ const KIND_SYMBOL = {
 
 export function symbolOf(counter, statics) {
   return counter.symbol ?? statics?.symbol ?? KIND_SYMBOL[counter.kind] ?? KIND_SYMBOL[counter.branch] ?? KIND_SYMBOL[statics?.kind] ?? KIND_SYMBOL[statics?.branch] ?? "infantry";
-}
-
-/** Printed colours of step units: national band, light body, darker functional band. */
-export const NATION_STYLE = {
-  german: { band: "#8e9398", body: "#d3d5d6", dark: "#464b51", ink: "#111" },
-  us: { band: "#7b8837", body: "#cfd3a6", dark: "#414b16", ink: "#111" },
-  british: { band: "#c4953b", body: "#ead3a0", dark: "#74511a", ink: "#111" },
-};
-/** German army identification lines. */
-export const ARMY_LINE = { "6SS": "#f3c800", "5Pz": "#d3202a", "7": "#1f5fd0", white: "#ffffff" };
-/** Marker chips: short text and colour. */
-export const MARKER_STYLE = {
-  out_of_supply: { text: "OoS", fill: "#f08a24", ink: "#111" },
-  isolated: { text: "ISO", fill: "#b3131b", ink: "#fff" },
-  option_retreat: { text: "OR", fill: "#6a3fa0", ink: "#fff" },
-};
-
-/** The nation whose colours a counter wears: its own field, else guessed from its side. */
-export function nationOf(info) {
-  if (info.nation && NATION_STYLE[info.nation]) return info.nation;
-  if (info.side === "german") return "german";
-  if (info.side === "british") return "british";
-  return "us";
 }
 
 /** Lines of the NATO symbol inside a box of w x h centred at (0, cy). */
@@ -78,7 +60,7 @@ function natoSymbol(symbol, w, h, cy, ink) {
 export function counterMarkup(info, size, lang = "en") {
   if (!isHidden(info) && isPlatoon(info)) return platoonMarkup(info, size, lang);
   if (!isHidden(info) && isStepUnit(info)) return stepMarkup(info, size, lang);
-  const st = SIDE_STYLE[info.side] ?? DEFAULT_STYLE;
+  const st = lookOf(info, "plain", PLAIN);
   const half = size / 2;
   const r = size * 0.07;
   const sw = Math.max(size * 0.025, 0.5);
@@ -87,7 +69,7 @@ export function counterMarkup(info, size, lang = "en") {
   }
   const out = [];
   out.push(`<rect class="counter-body" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.face}" stroke="${st.edge}" stroke-width="${sw}"/>`);
-  if (info.side === "japanese") {
+  if (st.band) {
     out.push(`<rect x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${size * 0.07}" fill="${st.accent}"/>`);
   }
   if (info.kind === "tank" || info.symbol === "armour") {
@@ -110,11 +92,11 @@ export function counterMarkup(info, size, lang = "en") {
 const plain = (v, lang) => (v && typeof v === "object" ? v[lang] ?? v.en ?? "" : v ?? "");
 
 /** Marker chips along the counter's left edge (class counter-marker, hidden by the supply overlay). */
-function markerChips(markers, size) {
+function markerChips(markers, size, styles) {
   const out = [];
   const half = size / 2;
   (markers ?? []).forEach((m, i) => {
-    const st = MARKER_STYLE[m] ?? { text: String(m).slice(0, 3).toUpperCase(), fill: "#333", ink: "#fff" };
+    const st = styles[m] ?? { text: String(m).slice(0, 3).toUpperCase(), fill: "#333", ink: "#fff" };
     const w = size * 0.42, hgt = size * 0.2, x = -half - size * 0.08, y = -half + size * 0.3 + i * (hgt + size * 0.03);
     out.push(`<g class="counter-marker marker-${esc(m)}"><rect x="${x}" y="${y}" width="${w}" height="${hgt}" rx="${size * 0.03}" fill="${st.fill}" stroke="#111" stroke-width="${size * 0.015}"/><text x="${x + w / 2}" y="${y + hgt * 0.78}" font-size="${hgt * 0.82}" font-weight="800" text-anchor="middle" fill="${st.ink}">${esc(st.text)}</text></g>`);
   });
@@ -126,8 +108,7 @@ function markerChips(markers, size) {
  * symbol, functional band (mechanised: darker, white numerals), reduced stripe, marker chips.
  */
 export function stepMarkup(info, size, lang = "en") {
-  const nation = nationOf(info);
-  const st = NATION_STYLE[nation];
+  const st = lookOf(info, "step", STEP);
   const half = size / 2;
   const r = size * 0.06;
   const sw = Math.max(size * 0.025, 0.5);
@@ -145,11 +126,10 @@ export function stepMarkup(info, size, lang = "en") {
     const fit = designation.length * fs * 0.56 > size * 0.9 ? ` textLength="${(size * 0.9).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
     out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.72}" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
   }
-  // German army identification line
-  const armyColour = ARMY_LINE[info.army];
+  // an identification line under the band (the Bulge: the German army's)
   const lineY = -half + sw + bandH;
-  if (armyColour && nation === "german") {
-    out.push(`<rect class="army-line-band army-${esc(info.army)}" x="${-half + sw}" y="${lineY}" width="${size - 2 * sw}" height="${size * 0.07}" fill="${armyColour}" stroke="#333" stroke-width="${sw * 0.3}"/>`);
+  if (st.line) {
+    out.push(`<rect class="army-line-band army-${esc(info.army)}" x="${-half + sw}" y="${lineY}" width="${size - 2 * sw}" height="${size * 0.07}" fill="${st.line}" stroke="#333" stroke-width="${sw * 0.3}"/>`);
   }
   // the NATO symbol
   const w = size * 0.42, h = size * 0.22, cy = -size * 0.02;
@@ -175,25 +155,9 @@ export function stepMarkup(info, size, lang = "en") {
     out.push(`<path class="reduced-stripe" d="M ${half - k} ${-half} L ${half - k * 0.55} ${-half} L ${half} ${-half + k * 0.45} L ${half} ${-half + k} Z" fill="#fff" stroke="#b3131b" stroke-width="${sw}"/>`);
     out.push(`<rect x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="#fff" opacity="0.22" pointer-events="none"/>`);
   }
-  out.push(markerChips(info.markers, size));
+  out.push(markerChips(info.markers, size, st.markers ?? {}));
   return out.join("");
 }
-
-/** Platoon-scale counters (LZ Albany): a unit type, fire-melee strengths, hits, officers. */
-export const PLATOON_TYPES = new Set(["rifle", "weapons", "recon", "mortar", "hq", "artillery", "officer", "senior_officer"]);
-export const isPlatoon = (c) => PLATOON_TYPES.has(c?.type) || (c?.fire !== undefined && c?.melee !== undefined);
-
-/** Side colours of platoon counters: US olive green, NVA khaki/tan. */
-export const PLATOON_STYLE = {
-  us: { body: "#a7b26a", band: "#56622a", ink: "#14180a", bandInk: "#f4f1dc", edge: "#2c3313" },
-  nva: { body: "#dcc58f", band: "#8d6a33", ink: "#1d150a", bandInk: "#fff6de", edge: "#4a3718" },
-};
-/** Choi Oi markers on platoons (§5.17). */
-export const PLATOON_MARKERS = {
-  no_fire: { text: { en: "NO FIRE", ja: "射撃不可" }, fill: "#c8102e" },
-  no_move: { text: { en: "NO MOVE", ja: "移動不可" }, fill: "#1f5fd0" },
-  no_fire_move: { text: { en: "NO F/M", ja: "射移不可" }, fill: "#6a3fa0" },
-};
 
 /** The NATO-style type symbol of a platoon inside a box w x h centred at (0, cy). */
 function platoonSymbol(type, w, h, cy, ink, sw) {
@@ -227,13 +191,13 @@ function star(cx, cy, r, attrs) {
 }
 
 /**
- * A platoon counter (LZ Albany): side colour (US olive, NVA khaki), the short designation in a
+ * A platoon counter: its side's colours (the look), the short designation in a
  * band on top, the type symbol (officers: stars), "fire-melee" at the bottom, red pips for hits,
  * a red-edged corner stripe and paler face when reduced, a casualty marker (white, red cross) or
  * a wounded officer (red "W" band), Choi Oi marker chips.
  */
 export function platoonMarkup(info, size, lang = "en") {
-  const st = PLATOON_STYLE[info.side] ?? PLATOON_STYLE.us;
+  const st = lookOf(info, "platoon", PLATOON);
   const half = size / 2, r = size * 0.07, sw = Math.max(size * 0.03, 0.5);
   const out = [];
   const casualty = info.casualty || info.status === "casualty";
@@ -286,7 +250,7 @@ export function platoonMarkup(info, size, lang = "en") {
     out.push(`<circle class="hit-pip" cx="${half - pr * 1.3}" cy="${-half + bandH + pr * 1.5 + i * pr * 2.3}" r="${pr}" fill="#d0101c" stroke="#fff" stroke-width="${sw * 0.6}"/>`);
   }
   (info.markers ?? []).forEach((m, i) => {
-    const ms = PLATOON_MARKERS[m] ?? { text: { en: String(m) }, fill: "#333" };
+    const ms = st.markers[m] ?? { text: { en: String(m) }, fill: "#333" };
     const text = plain(ms.text, lang);
     const mh = size * 0.2, my = -half - mh * 0.6 + i * (mh + 1);
     out.push(`<g class="counter-marker marker-${esc(m)}"><rect x="${-half - size * 0.06}" y="${my}" width="${size * 1.12}" height="${mh}" rx="${size * 0.03}" fill="${ms.fill}" stroke="#111" stroke-width="${size * 0.015}"/><text x="0" y="${my + mh * 0.78}" font-size="${mh * 0.78}" font-weight="800" text-anchor="middle" fill="#fff"${fitText(text, mh * 0.78, size * 1.05)}>${esc(text)}</text></g>`);
@@ -302,7 +266,7 @@ function fitText(text, fs, max) {
 export function counterSignature(info, lang) {
   return [info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
     info.attack, info.defence, info.steps, info.nation, info.army, info.mechanised, JSON.stringify(info.designation ?? ""),
-    (info.markers ?? []).join(","), info.branch, info.functional_colour, info.type, info.fire, info.melee, info.hits,
+    (info.markers ?? []).join(","), info.look?.kind, info.branch, info.functional_colour, info.type, info.fire, info.melee, info.hits,
     info.reduced, info.casualty, info.status, JSON.stringify(info.short ?? "")].join("|");
 }
 

@@ -2,11 +2,13 @@
 // shading set, and the from-at clicks (fire, mortar) of actions.js.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, visibleAreas, boardBounds, flareMarks } from "../common/areageom.js";
+import { polygonArea, polygonCentroid, pointInPolygon, areaSlots, columnsFor, anchorOf, adjacency, boardBounds } from "../common/areageom.js";
+import { visibleAreas } from "../games/lz_albany/sight.js";
 import { clickFromAt, fromHexes, fromTargets, buttonActions, isHexOnly, isFromAt } from "../common/actions.js";
-import { flareMarkup, flareLegend, flareSpot } from "../common/areamap.js";
+import { flareMarkup, flareLegend, flareSpot, flareMarks } from "../games/lz_albany/flares.js";
 import { cupCounts, vpScale, groupsBySide, activatedRefs, flareItem } from "../games/lz_albany/panel.js";
 import { installFakeDom } from "./fakedom.mjs";
+import { view } from "./views.mjs";
 
 installFakeDom();
 
@@ -150,7 +152,23 @@ test("panel helpers: cup counts, VP scale, groups, activated units", () => {
   assert.equal(sc.nva.mark, 35);
   assert.equal(sc.max, 42);
   assert.deepEqual(groupsBySide({ a: { side: "us" }, b: { side: "nva" }, c: { side: "us" } }), { us: ["a", "c"], nva: ["b"] });
-  const view = { step: { kind: "act", group: "g" }, counters: [{ ref: "x", group: "g", status: "map" }, { ref: "y", group: "h", status: "map" }] };
-  assert.deepEqual(activatedRefs(view), ["x"]);
+  assert.deepEqual(activatedRefs(view("lz_albany", "start")), []); // the activated group's: contract.test.mjs
   assert.deepEqual(activatedRefs({}), []);
+});
+
+test("LZ Albany's sight on the real board: an officer in a fixture view sees on-map areas, not its own; wounded nothing", async () => {
+  const { officerSight } = await import("../games/lz_albany/sight.js");
+  const { mapPlugin } = await import("../games/lz_albany/map.js");
+  const { losTable } = await import("../common/areageom.js");
+  const { statics } = await import("./views.mjs");
+  const board = statics("lz_albany").board;
+  const map = { board, night: false, lit: new Set(), los: losTable(board), adj: adjacency(board) };
+  const officer = view("lz_albany", "start").counters.find((c) => c.hex && mapPlugin.observer(c) && !c.hits);
+  assert.ok(officer);
+  const seen = officerSight(map, officer);
+  assert.ok(seen.size > 0 && !seen.has(officer.hex));
+  for (const a of seen) assert.ok(!board.areas[a].off_map);
+  assert.equal(officerSight(map, { ...officer, status: "wounded" }).size, 0);
+  const dark = officerSight({ ...map, night: true }, officer);
+  assert.ok(dark.size <= seen.size);
 });

@@ -3,15 +3,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fakeBulge, neighbourMap } from "../dev/fakeboard.js";
+import { view as fixtureView } from "./views.mjs";
 import { fitBox, zoomAt, panBy, clampPan, pinch, isDrag, wheelFactor, zoomLevel, pxToUnits } from "../common/zoom.js";
 import { groupStacks, stackOffsets, unitSummary, isReduced, factorsText, unitActions } from "../common/stacks.js";
 import { counterMarkup, counterInfo, counterLabel, counterSignature } from "../common/counters.js";
 import { candidatesOf, oddsLabels, oddsDetail, hasDetail, signed } from "../common/odds.js";
-import { turnTrackData, vpTrackData, shortDate, vpValue } from "../common/tracks.js";
-import { hexPath, hexsidesOf, chainsPath, regionEdges, teethPath, lineColours, hexsideId } from "../common/map.js";
+import { turnTrackData, vpTrackData, shortDate, vpValue } from "../games/bulge/tracks.js";
+import { hexPath, hexsidesOf, chainsPath, regionEdges, hexsideId } from "../common/hexpaths.js";
+import { teethPath, lineColours, counterLook } from "../games/bulge/map.js";
 import { makeGrid, allHexes, centre } from "../common/hexgeom.js";
 import { isTwoClick, isUnitOnly } from "../common/actions.js";
-import { airText } from "../games/bulge/panel.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 const { statics, view } = fakeBulge(7);
@@ -86,7 +87,8 @@ test("stacks: grouping keeps order, offsets stay inside the hex", () => {
 });
 
 test("step counters: bands, army line, mechanised white numerals, reduced stripe, markers", () => {
-  const full = counterMarkup({ side: "german", face: "front", nation: "german", army: "6SS", mechanised: true, designation: "1SS PzR", attack: 10, defence: 10, steps: 2, branch: "armour", markers: [] }, 40);
+  const bulge = (info) => ({ ...info, look: counterLook(info) }); // the Bulge's look (games/bulge/map.js), as the board adds it
+  const full = counterMarkup(bulge({ side: "german", face: "front", nation: "german", army: "6SS", mechanised: true, designation: "1SS PzR", attack: 10, defence: 10, steps: 2, branch: "armour", markers: [] }), 40);
   assert.match(full, /10-10/);
   assert.match(full, /nation-band/);
   assert.match(full, /army-6SS/);
@@ -94,15 +96,19 @@ test("step counters: bands, army line, mechanised white numerals, reduced stripe
   assert.match(full, /fill="#fff"[^>]*>10-10|counter-factors[^>]*fill="#fff"/);
   assert.match(full, /1SS PzR/);
   assert.doesNotMatch(full, /reduced-stripe/);
-  const reduced = counterMarkup({ side: "allied", nation: "us", designation: "CCA/9", attack: 4, defence: 5, steps: 1, mechanised: false, markers: ["out_of_supply", "isolated"] }, 40);
+  const reduced = counterMarkup(bulge({ side: "allied", nation: "us", designation: "CCA/9", attack: 4, defence: 5, steps: 1, mechanised: false, markers: ["out_of_supply", "isolated"] }), 40);
   assert.match(reduced, /reduced-stripe/);
   assert.match(reduced, /4-5/);
   assert.doesNotMatch(reduced, /functional-band|army-line-band/);
   assert.match(reduced, /OoS/);
   assert.match(reduced, /ISO/);
   assert.match(reduced, /#7b8837/); // olive band
-  const brit = counterMarkup({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }, 40);
+  const brit = counterMarkup(bulge({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }), 40);
   assert.match(brit, /#c4953b/); // ochre
+  // without a game's look: the same picture in neutral greys
+  const plainStep = counterMarkup({ side: "allied", nation: "british", attack: 5, defence: 5, steps: 2 }, 40);
+  assert.match(plainStep, /nation-band/);
+  assert.doesNotMatch(plainStep, /#c4953b/);
   // Shimada counters are unchanged: cf-ma, no bands
   const sh = counterMarkup({ side: "japanese", face: "up", kind: "tank", symbol: "armour", cf: 6, ma: 6, name: "Shimada" }, 40);
   assert.match(sh, /6-6/);
@@ -146,8 +152,8 @@ test("unit summaries and per-unit actions for the inspector", () => {
 test("odds: labels show the final column; details keep only what is given", () => {
   assert.deepEqual(candidatesOf({}), []);
   assert.deepEqual(oddsLabels({ combat: { candidates: [{ at: "0101", odds: "2:1", column: "1:1" }] } }), { "0101": "1:1" });
-  const shimada = { attack: { candidates: [{ at: "0305", odds: "3:1", attack: 6, defence: 2 }] } };
-  assert.deepEqual(oddsLabels(shimada), { "0305": "3:1" });
+  const shimada = fixtureView("shimada", "attack", "japanese"); // the server's view (tests/contract)
+  assert.deepEqual(oddsLabels(shimada), { "0203": "3:1" });
   assert.equal(hasDetail(candidatesOf(shimada)), false);
   const d0 = oddsDetail(candidatesOf(shimada)[0]);
   assert.equal(d0.shifts, null);
@@ -185,9 +191,6 @@ test("tracks: dates, thresholds, reinforcements and VP, tolerant of missing fiel
   assert.equal(shortDate("1944-12-16"), "16 Dec");
   assert.equal(shortDate("1944-12-16", "ja"), "12/16");
   assert.equal(vpValue({ german: 4 }), 4);
-  assert.equal(airText(undefined), null);
-  assert.equal(airText({ left: 4, total: 6 }), "4/6");
-  assert.equal(airText(3), "3");
 });
 
 test("map drawing helpers: terrain paths, hexsides, chains, the West Wall outline", () => {

@@ -93,3 +93,46 @@ export function installFakeDom() {
     createTextNode: (text) => new FakeText(text),
   };
 }
+
+/**
+ * An element that also takes markup (SVG counters are drawn by innerHTML): kept as text, for tests of
+ * whole panels; `classList`, `dataset`, `style`, `hidden` and `open` as plain properties.
+ */
+export class MarkupElement extends FakeElement {
+  constructor(tag) {
+    super(tag);
+    this.dataset = {};
+    this.style = {};
+    const classes = new Set();
+    this.classList = {
+      add: (...c) => c.forEach((x) => classes.add(x)), remove: (...c) => c.forEach((x) => classes.delete(x)),
+      toggle: (c, on = !classes.has(c)) => (on ? classes.add(c) : classes.delete(c), on), contains: (c) => classes.has(c),
+    };
+  }
+  set innerHTML(markup) {
+    this.childNodes = [];
+    this.markup = String(markup);
+  }
+  get innerHTML() {
+    return (this.markup ?? "") + this.childNodes.map((c) => c.outerHTML).join("");
+  }
+  removeAttribute(k) {
+    this.attributes.delete(k);
+  }
+  querySelector() {
+    return null;
+  }
+  querySelectorAll() {
+    return [];
+  }
+}
+
+/** Installs a document whose elements take markup (MarkupElement). */
+export function installMarkupDom() {
+  globalThis.Node ??= FakeNode;
+  globalThis.document ??= {
+    createElement: (tag) => new MarkupElement(tag),
+    createElementNS: (_ns, tag) => new MarkupElement(tag),
+    createTextNode: (text) => new FakeText(text),
+  };
+}

@@ -11,7 +11,7 @@
 import { h, fill } from "../../common/dom.js";
 import { getLang, hasKey, t } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
-import { turnTrackData, vpTrackData, turnTrackEl, vpTrackEl, shortDate } from "../../common/tracks.js";
+import { turnTrackData, vpTrackData, turnTrackEl, vpTrackEl, shortDate } from "./tracks.js";
 import { oddsLabels } from "../../common/odds.js";
 
 const WORDS = {
@@ -38,16 +38,14 @@ const WORDS = {
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
 
-/** view.air as text: a number, {left, total} or {allied: n}; null when absent. */
-export function airText(air) {
-  if (air === undefined || air === null) return null;
-  if (typeof air === "number") return String(air);
-  if (typeof air === "object") {
-    const left = air.left ?? air.remaining ?? air.allied;
-    if (left === undefined) return null;
-    return air.total !== undefined ? `${left}/${air.total}` : String(left);
-  }
-  return String(air);
+/**
+ * view.air (§10: {fb_left, support, interdiction, supply}) as the FB markers left, "left/total" with this
+ * turn's `fb_markers` from tables.turns; null when the turn is no air turn (the server sends 0 then).
+ */
+export function airText(air, turn = {}) {
+  const left = air?.fb_left;
+  if (!Number.isInteger(left) || (!left && !turn?.air)) return null;
+  return turn?.fb_markers ? `${left}/${turn.fb_markers}` : String(left);
 }
 
 /** view.thresholds {n: {german, allied}} in the track's words {n: {german_win, allied_win}}. */
@@ -185,7 +183,7 @@ export function createPanel(container, ctx) {
     el.mover.hidden = !mover?.units?.length;
     if (!el.mover.hidden) el.mover.textContent = w("mover", { units: names(view, mover.units), mode: w(`mode.${mover.mode ?? "combat"}`) });
 
-    const air = airText(view.air);
+    const air = airText(view.air, info[String(view.turn)]);
     el.air.hidden = air === null;
     if (air !== null) el.air.textContent = `✈ ${w("air")}: ${air}`;
 

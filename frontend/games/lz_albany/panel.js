@@ -14,8 +14,7 @@
 import { h, fill } from "../../common/dom.js";
 import { getLang, hasKey } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
-import { flareMarks } from "../../common/areageom.js";
-import { flareIcon } from "../../common/areamap.js";
+import { flareIcon, flareMarks } from "./flares.js";
 
 const WORDS = {
   en: {

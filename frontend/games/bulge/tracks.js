@@ -1,4 +1,4 @@
-// Track widgets for game panels: a turn track (dates, the current turn, reinforcements to come,
+// The Bulge panel's track widgets: a turn track (dates, the current turn, reinforcements to come,
 // air turns, the victory thresholds of each turn) and a victory-point track. The data shaping is
 // pure (turnTrackData, vpTrackData); turnTrackEl / vpTrackEl build the DOM. Every field is optional.
 //
@@ -9,8 +9,14 @@
 //   view.dates {n: "1944-12-16"}; view.thresholds {n: {german_win, allied_win}};
 //   view.reinforcements {n: [ref | {designation?, name?, ...}]}; view.vp (number or {side: n}).
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../../common/dom.js";
+import { getLang } from "../../common/i18n.js";
+
+const WORDS = {
+  en: { turn: "Turn", vp: "Victory points", german_win: "German win at", allied_win: "Allied win at", reinforcements: "Reinforcements" },
+  ja: { turn: "ターン", vp: "勝利得点", german_win: "ドイツ軍勝利", allied_win: "連合軍勝利", reinforcements: "増援" },
+};
+const w = (key) => WORDS[getLang()]?.[key] ?? WORDS.en[key];
 
 const asTable = (v) => {
   if (!v || typeof v !== "object") return {};
@@ -96,12 +102,12 @@ export function vpTrackData(view, statics) {
 
 /** The turn track as an <ol> (class "track turns"). */
 export function turnTrackEl(data, { lang = "en", airLabel = "✈" } = {}) {
-  return h("ol", { class: "track turns", "data-testid": "turn-track", "aria-label": t("track.turn") }, ...data.map((d) => {
+  return h("ol", { class: "track turns", "data-testid": "turn-track", "aria-label": w("turn") }, ...data.map((d) => {
     const cls = ["track-turn", d.current ? "current" : "", d.past ? "past" : "", d.air ? "air" : ""].filter(Boolean).join(" ");
-    const title = [`${t("track.turn")} ${d.n}`, d.date ? shortDate(d.date, lang) : "",
-      d.german_win !== null ? `${t("track.german_win")} ${d.german_win}` : "",
-      d.allied_win !== null ? `${t("track.allied_win")} ${d.allied_win}` : "",
-      d.reinforcements.length ? `${t("track.reinforcements")}: ${d.reinforcements.join(", ")}` : ""].filter(Boolean).join(" · ");
+    const title = [`${w("turn")} ${d.n}`, d.date ? shortDate(d.date, lang) : "",
+      d.german_win !== null ? `${w("german_win")} ${d.german_win}` : "",
+      d.allied_win !== null ? `${w("allied_win")} ${d.allied_win}` : "",
+      d.reinforcements.length ? `${w("reinforcements")}: ${d.reinforcements.join(", ")}` : ""].filter(Boolean).join(" · ");
     return h("li", { class: cls, title, "aria-current": d.current ? "step" : undefined, "data-turn": d.n },
       h("span", { class: "n" }, String(d.n)),
       d.date ? h("span", { class: "date" }, shortDate(d.date, lang)) : null,
@@ -110,7 +116,7 @@ export function turnTrackEl(data, { lang = "en", airLabel = "✈" } = {}) {
         ? h("span", { class: "thr" }, d.german_win !== null ? h("span", { class: "gw" }, String(d.german_win)) : null,
           d.allied_win !== null ? h("span", { class: "aw" }, String(d.allied_win)) : null)
         : null,
-      d.reinforcements.length ? h("span", { class: "reinf", "aria-label": t("track.reinforcements") }, `+${d.reinforcements.length}`) : null);
+      d.reinforcements.length ? h("span", { class: "reinf", "aria-label": w("reinforcements") }, `+${d.reinforcements.length}`) : null);
   }));
 }
 
@@ -119,7 +125,7 @@ export function reinforcementsEl(data) {
   const rows = data.filter((d) => !d.past && d.reinforcements.length);
   if (!rows.length) return null;
   return h("dl", { class: "track reinforcements", "data-testid": "reinforcements" }, ...rows.flatMap((d) => [
-    h("dt", {}, `${t("track.turn")} ${d.n}`), h("dd", {}, d.reinforcements.join(", "))]));
+    h("dt", {}, `${w("turn")} ${d.n}`), h("dd", {}, d.reinforcements.join(", "))]));
 }
 
 /** The VP track: a bar from 0 to max with the score and the thresholds marked. */
@@ -127,9 +133,9 @@ export function vpTrackEl(d) {
   if (!d) return null;
   const pct = (v) => `${Math.max(0, Math.min(100, (v / d.max) * 100)).toFixed(1)}%`;
   return h("div", { class: "track vp", "data-testid": "vp-track" },
-    h("div", { class: "vp-head" }, `${t("track.vp")}: `, h("b", { "data-testid": "vp" }, String(d.vp))),
-    h("div", { class: "vp-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": String(d.max), "aria-valuenow": String(d.vp), "aria-label": t("track.vp") },
+    h("div", { class: "vp-head" }, `${w("vp")}: `, h("b", { "data-testid": "vp" }, String(d.vp))),
+    h("div", { class: "vp-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": String(d.max), "aria-valuenow": String(d.vp), "aria-label": w("vp") },
       h("span", { class: "vp-fill", style: `width:${pct(d.vp)}` }),
-      ...d.marks.map((m) => h("span", { class: `vp-mark ${m.kind}`, style: `left:${pct(m.at)}`, title: `${t(`track.${m.kind}`)} ${m.at}` }))),
-    d.marks.length ? h("div", { class: "vp-legend" }, ...d.marks.map((m) => h("span", { class: m.kind }, `${t(`track.${m.kind}`)} ${m.at}`))) : null);
+      ...d.marks.map((m) => h("span", { class: `vp-mark ${m.kind}`, style: `left:${pct(m.at)}`, title: `${w(m.kind)} ${m.at}` }))),
+    d.marks.length ? h("div", { class: "vp-legend" }, ...d.marks.map((m) => h("span", { class: m.kind }, `${w(m.kind)} ${m.at}`))) : null);
 }

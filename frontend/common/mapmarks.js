@@ -1,0 +1,53 @@
+// The keyed marks a hex map (map.js) updates in place on each view: stack badges, occupation flags,
+// odds labels. A node per key, redrawn only when its signature changed; the markup is pure.
+
+import { esc } from "./dom.js";
+import { f2 } from "./hexpaths.js";
+
+/** The node kept for `key` in `nodes`, made and added to `layer` when missing. */
+export function keyedNode(nodes, key, layer, make) {
+  let node = nodes.get(key);
+  if (!node) {
+    node = make();
+    layer.append(node);
+    nodes.set(key, node);
+  }
+  return node;
+}
+
+/** Removes the kept nodes whose key is not in `want` (an object or a Set). */
+export function dropUnwanted(nodes, want) {
+  const has = want instanceof Set ? (k) => want.has(k) : (k) => k in want;
+  for (const [key, node] of nodes) {
+    if (has(key)) continue;
+    node.remove();
+    nodes.delete(key);
+  }
+}
+
+/** Redraws a node's markup only when its signature changed. */
+export function redraw(node, sig, markup) {
+  if (node.dataset.sig === sig) return;
+  node.dataset.sig = sig;
+  node.innerHTML = markup();
+}
+
+export function badgeMarkup(x, y, n, size) {
+  const r = size * 0.17;
+  return `<circle cx="${f2(x)}" cy="${f2(y)}" r="${f2(r)}"/><text x="${f2(x)}" y="${f2(y + r * 0.42)}" font-size="${f2(r * 1.25)}" text-anchor="middle">${n}</text>`;
+}
+
+/** A small flag on a pole at the hex's left: the side's colour and emblem. */
+export function flagMarkup([x, y], sz, side, { colour, emblem, title = side }) {
+  const px = x - sz * 0.62, py = y - sz * 0.05;
+  return `<title>${esc(title)}</title><line x1="${f2(px)}" y1="${f2(py)}" x2="${f2(px)}" y2="${f2(py - sz * 0.45)}" stroke="#222" stroke-width="${f2(sz * 0.035)}"/>`
+    + `<rect x="${f2(px)}" y="${f2(py - sz * 0.45)}" width="${f2(sz * 0.3)}" height="${f2(sz * 0.2)}" fill="${colour}" stroke="#111" stroke-width="${f2(sz * 0.02)}"/>`
+    + `<text x="${f2(px + sz * 0.15)}" y="${f2(py - sz * 0.3)}" font-size="${f2(sz * 0.15)}" text-anchor="middle" fill="#fff">${emblem}</text>`;
+}
+
+export function labelMarkup([x, y], size, text) {
+  const fs = size * 0.26;
+  const w = Math.max(text.length * fs * 0.62, size * 0.5) + size * 0.1;
+  const ly = y + size * 0.5;
+  return `<rect x="${x - w / 2}" y="${ly - fs * 0.9}" width="${w}" height="${fs * 1.3}" rx="${fs * 0.3}"/><text x="${x}" y="${ly + fs * 0.2}" font-size="${fs}" text-anchor="middle">${esc(text)}</text>`;
+}

@@ -1,0 +1,20 @@
+// Whose move it is, in the reader's words: a role's display name and the board's turn indicator.
+
+import { t, render, hasKey, getLang } from "./i18n.js";
+
+/** A role's display name: the catalogue's "role.<role>" or "side.<role>", else the role capitalised. */
+export function roleName(role, catalogue, lang = getLang()) {
+  if (role === null || role === undefined) return "";
+  for (const key of [`role.${role}`, `side.${role}`]) {
+    if (hasKey(catalogue, key, lang)) return render({ key }, catalogue, lang);
+  }
+  return role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
+}
+
+/** The turn indicator: {text, kind: "over" | "mine" | ""} (over; the reader's move; waiting for others). */
+export function turnIndicator(view, role, name) {
+  const active = view.active ?? [];
+  if (view.outcome) return { text: t("match.over"), kind: "over" };
+  if (role && active.includes(role)) return { text: t("match.your_turn"), kind: "mine" };
+  return { text: active.length ? t("match.waiting", { roles: active.map(name).join(", ") }) : "", kind: "" };
+}
