@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ...engine.core import Action, State
-from ...engine.steps import Auto, Decision, Frame, Handler, Kind, SequenceOfPlay, pop, push, top
+from ...engine.steps import Auto, Frame, Kind, SequenceOfPlay, pop, push, top
 from . import air, attacks, combat, engagement, movement, reinforcements, restrictions, supply, tasks
 from .pending import Queue
 from .units import log, tables
@@ -45,25 +45,10 @@ def wait_on_tasks(state: State) -> None:
         push(state, {"kind": "tasks"})
 
 
-def _task_actions(state: State, frame: Frame) -> list[Action]:
-    return QUEUE.actions(state) if state["pending"] else []
+TASKS = QUEUE.decision(then=after_action)  # the "tasks" frame
 
 
-def _task_side(state: State, frame: Frame) -> str | None:
-    return QUEUE.side(state) or state["player"]
-
-
-def _on_task(verb: str) -> Handler:
-    handler = QUEUE.verbs()[verb]
-
-    def run(state: State, frame: Frame, action: Action) -> None:
-        handler(state, action)
-        after_action(state)
-    return run
-
-
-TASKS = Decision(_task_actions, {verb: _on_task(verb) for verb in QUEUE.verbs()}, side=_task_side)
-
+# === §4 the phases ===
 
 def begin_phase(state: State, frame: Frame, phase: str) -> None:
     """The phase begins: its main step (movement or combat) on the stack, above it the steps that open it,
