@@ -115,7 +115,8 @@ def allied_step(live: LiveServer, commando_at: str) -> tuple[str, Player]:
     def place(state: dict[str, Any]) -> None:
         choose_skorzeny(state, "commando")
         state["units"][COMMANDO].update(status="map", hex=commando_at, due=None)
-        state.update(player="allied", phase="movement_1", step="move", presteps=[])
+        state.update(player="allied", phase="movement_1", step="move", stack=[
+            {"kind": "turn", "next": 1}, {"kind": "phase_end"}, {"kind": "move"}])
         movement.begin(state)
         fog.remember(state)
 

@@ -1,7 +1,12 @@
 """The tasks that wait on a player in the middle of a step (``state["pending"]``, the first one runs):
 a combat's results (combat.py) and the checks of other chapters (tasks.py). Each kind of task says what
 its side may do, what each verb does, and what runs by itself without a choice; a ``Queue`` holds the
-kinds of the game, given explicitly, and runs the tasks.
+kinds of the game, given explicitly, runs the tasks, and gives the step machine's ``"tasks"`` frame.
+
+The tasks stay a list in the state rather than frames of the stack: the list is a queue (a check such as
+§13.7's guard waits behind those already there, a combination's result goes before them, §8.5's retreats
+read the task after the first) and the view shows its first task. One decision frame on top of the step
+they interrupt runs it, waiting on the first task's side: often the other player's, a reaction.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine import steps
 from ...engine.core import Action, Message, State
 from .units import name
 
@@ -50,20 +56,26 @@ class Queue:
         self.kinds: Mapping[str, Kind] = kinds
         self.when_empty = when_empty
 
-    def verbs(self) -> dict[str, Handler]:
-        """The handler of every verb a task offers."""
-        out: dict[str, Handler] = {}
-        for kind in self.kinds.values():
-            out.update(kind.on)
-        return out
+    def decision(self, then: Callable[[State], None]) -> steps.Decision:
+        """The ``"tasks"`` frame: the first task's side decides on its legal actions; each verb's handler
+        is followed by ``then`` (what follows every action). With no task left the frame is over."""
+        def actions(state: State, frame: steps.Frame) -> list[Action]:
+            if not state["pending"]:
+                return []
+            task = state["pending"][0]
+            return self.kinds[task["kind"]].actions(state, task)
 
-    def side(self, state: State) -> str | None:
-        """The side the first task waits on."""
-        return str(state["pending"][0]["side"]) if state["pending"] else None
+        def side(state: State, frame: steps.Frame) -> str | None:
+            return str(state["pending"][0]["side"]) if state["pending"] else state["player"]
 
-    def actions(self, state: State) -> list[Action]:
-        task = state["pending"][0]
-        return self.kinds[task["kind"]].actions(state, task)
+        def on(handler: Handler) -> steps.Handler:
+            def run(state: State, frame: steps.Frame, action: Action) -> None:
+                handler(state, action)
+                then(state)
+            return run
+
+        verbs = {verb: on(h) for kind in self.kinds.values() for verb, h in kind.on.items()}
+        return steps.Decision(actions, verbs, side=side)
 
     def proceed(self, state: State) -> None:
         """Run the tasks until one needs a player's choice."""

@@ -1,22 +1,23 @@
-"""バルジ大作戦: §9 setup, the legal actions of each step of play and the dispatch of actions (the phases
-themselves: sequence.py).
+"""バルジ大作戦: §9 setup and the legal actions of each step of play, composed into one step machine
+(``engine.steps``) with the sequence of play's frames (sequence.py).
 
-Each step of the sequence of play is a ``Step``: its legal actions and a handler per verb (``STEPS``);
-while a task is pending (combat.py, tasks.py) its kind gives both instead. ``apply`` finds the verb's
-handler, then runs what follows every action: the tasks that need no choice, the triggered events,
-the next step or phase, the occupation of cities, the fog of war's memory.
+Each step of the sequence of play is a ``Decision`` frame: its legal actions and a handler per verb
+(``STEPS``); while a task is pending (combat.py, tasks.py) the ``"tasks"`` frame above it waits on the
+task's side. Every handler ends with what follows every action (``sequence.after_action``: the tasks that
+need no choice, the triggered events); the machine then runs on to the next step or phase; ``apply``
+adds the occupation of cities and the fog of war's memory.
 
 Rule references (§x.y) are to ``shared/rules/bulge.md``, which follows the rulebook's numbering.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
+from ...engine.steps import Decision, Frame, Handler, Machine, pop, push
 from . import (
     air,
     attacks,
@@ -31,8 +32,7 @@ from . import (
     skorzeny,
 )
 from .data import STANDARD, dataset
-from .pending import Handler
-from .sequence import ALLIED_STEPS, QUEUE, Reason, begin_phase, end_phase, go_on, next_step
+from .sequence import KINDS, PHASES, Reason, after_action, end_phase, next_step, step_frame
 from .units import by_ref, log
 
 # === §9 SETUP ===
@@ -44,7 +44,7 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
         "rng": rng.init(seed), "data": data, "scenario": scenario, "options": dict(options),
         "turn": 1, "player": "german", "phase": "movement_1", "step": "move",
         "units": {}, "mover": None, "combat": None, "current": None, "pending": [],
-        "occupied": {}, "occupied_start": {}, "city_owner": {}, "presteps": [], "fallen_fortresses": [], "city_vp": {},
+        "occupied": {}, "occupied_start": {}, "city_owner": {}, "fallen_fortresses": [], "city_vp": {},
         "broken_through": [], "vp": 0, "vp_turn": 0, "result": None, "log": [],
     }
     for uid in sorted(gd.units):
@@ -58,12 +58,14 @@ def new_state(data: str, scenario: str, options: Options, seed: bytes) -> State:
             rec["due"] = s.entry[0]  # §9.3: enters on its printed turn (or later)
         state["units"][uid] = rec
     state["occupied"] = occupation.initial_occupation(state)
+    state["stack"] = [{"kind": "turn", "next": 0}]
     if scenario == "free_setup":
         log(state, "free_setup")
         placement.start(state)  # §9.1-§9.2: the players place every set-up unit, the Allies first
+        push(state, {"kind": placement.STEP})
         return state
     log(state, "setup", scenario=scenario)
-    begin_phase(state)
+    MACHINE.run(state)
     return state
 
 
@@ -82,18 +84,6 @@ def outcome(state: State) -> Outcome | None:
     if r is None:
         return None
     return Outcome(r["winner"], Reason(r["reason"]), {"german": int(r["vp"])})
-
-
-# === Who acts ===
-
-def active_roles(state: State) -> frozenset[Role]:
-    if state["result"] is not None:
-        return frozenset()
-    if state["pending"]:
-        return frozenset({QUEUE.side(state) or state["player"]})
-    if state["step"] in ALLIED_STEPS:
-        return frozenset({"allied"})
-    return frozenset({state["player"]})
 
 
 # === What each step's actions do: a handler per verb ===
@@ -140,16 +130,8 @@ def _skorzeny(state: State, action: Action) -> None:
     skorzeny.choose_skorzeny(state, action["choice"])
 
 
-def _end_phase(state: State, action: Action) -> None:
-    end_phase(state)
-
-
 def _extend_line(state: State, action: Action) -> None:
     restrictions.extend_line(state, action["line"], action["to"])
-
-
-def _next_step(state: State, action: Action) -> None:
-    next_step(state)
 
 
 def _place_fb(state: State, action: Action) -> None:
@@ -165,100 +147,126 @@ def _undeclare(state: State, action: Action) -> None:
 
 
 def _end_declarations(state: State, action: Action) -> None:
-    attacks.end_declarations(state)
+    attacks.end_declarations(state)  # §8.3(1)-(2): the order next, or at once the resolution
 
 
 def _order(state: State, action: Action) -> None:
-    attacks.name_next(state, action["at"])
+    attacks.name_next(state, action["at"])  # the last one named: the resolution
 
 
 def _resolve(state: State, action: Action) -> None:
     resolution.resolve(state, action["at"])
 
 
-def _setup_select(state: State, action: Action) -> None:
+def _setup_select(state: State, frame: Frame, action: Action) -> None:
     placement.select(state, by_ref(state, action["unit"]))
 
 
-def _place(state: State, action: Action) -> None:
+def _place(state: State, frame: Frame, action: Action) -> None:
     placement.place(state, by_ref(state, action["unit"]), str(action["to"]))
 
 
-def _end_setup(state: State, action: Action) -> None:
+def _end_setup(state: State, frame: Frame, action: Action) -> None:
     if placement.end_setup(state):
-        begin_phase(state)
+        pop(state)  # both have set up: the sequence of play begins
 
 
 # === The steps: the legal actions of each, and its verbs ===
 
-@dataclass(frozen=True)
-class Step:
-    """A step of the sequence of play: its player's legal ``actions`` and the handler of each verb (``on``)."""
-
-    actions: Callable[[State], list[Action]]
-    on: Mapping[str, Handler]
+Verb = Callable[[State, Action], None]  # applies one verb of a step's legal action
 
 
-SETUP = Step(placement.actions, {"select": _setup_select, "place": _place, "end_setup": _end_setup})  # §9.1-§9.2
-MOVE = Step(movement.legal_actions, {  # §7, with §9.4 paradrops, §9.5 Skorzeny, §13.5-§13.6 leaving the map
+def _act(verb: Verb) -> Handler:
+    """A step's verb as the machine's handler: the verb, then what follows every action; a verb that
+    moves the combat on (declarations fixed, the order named) puts its next step on the stack."""
+    def run(state: State, frame: Frame, action: Action) -> None:
+        verb(state, action)
+        if state["step"] != frame["kind"]:
+            pop(state)
+            push(state, step_frame(state["step"]))
+        after_action(state)
+    return run
+
+
+def _step(actions: Callable[[State], list[Action]], on: dict[str, Verb], **ends: Handler) -> Decision:
+    """A step of the sequence of play: its player's legal ``actions``, the handler of each verb (``on``)
+    and of the verbs that end the step (``ends``)."""
+    return Decision(lambda state, frame: actions(state), {**{v: _act(h) for v, h in on.items()}, **ends})
+
+
+SETUP = Decision(lambda state, frame: placement.actions(state),  # §9.1-§9.2
+                 {"select": _setup_select, "place": _place, "end_setup": _end_setup})
+MOVE = _step(movement.legal_actions, {  # §7, with §9.4 paradrops, §9.5 Skorzeny, §13.5-§13.6 leaving the map
     "select": _select, "select_stack": _select_stack, "strategic": _strategic, "move": _move,
     "discard_mp": _discard_mp, "end_move": _end_move, "break_through": _break_through, "escape": _escape,
-    "paradrop": _paradrop, "skorzeny": _skorzeny, "end_phase": _end_phase})
-LINES = Step(restrictions.line_actions, {"extend_line": _extend_line, "end_lines": _next_step})  # §9.6(1)
-AIR = Step(air.air_actions, {  # §10.4, §10.5, §10.7
-    "air_interdict": _place_fb, "air_defend": _place_fb, "air_supply": _place_fb, "end_air": _next_step})
-DECLARE = Step(attacks.declare_actions, {  # §8.3(1), §10.6
+    "paradrop": _paradrop, "skorzeny": _skorzeny}, end_phase=end_phase)
+LINES = _step(restrictions.line_actions, {"extend_line": _extend_line}, end_lines=next_step)  # §9.6(1)
+AIR = _step(air.air_actions, {  # §10.4, §10.5, §10.7
+    "air_interdict": _place_fb, "air_defend": _place_fb, "air_supply": _place_fb}, end_air=next_step)
+DECLARE = _step(attacks.declare_actions, {  # §8.3(1), §10.6
     "declare": _declare, "undeclare": _undeclare, "air_attack": _place_fb, "end_declarations": _end_declarations})
-ORDER = Step(attacks.order_actions, {"order": _order})  # §8.3(2)
-RESOLVE = Step(resolution.resolve_actions, {"resolve": _resolve})  # §8.3(5)
+ORDER = _step(attacks.order_actions, {"order": _order})  # §8.3(2)
+RESOLVE = _step(resolution.resolve_actions, {"resolve": _resolve})  # §8.3(5)
 
-STEPS: dict[str, Step] = {
-    placement.STEP: SETUP, "move": MOVE, "lines": LINES, **{step: AIR for step in ALLIED_STEPS},
-    "declare": DECLARE, "order": ORDER, "resolve": RESOLVE,
+STEPS: dict[str, Decision] = {
+    placement.STEP: SETUP, "move": MOVE, "lines": LINES, "air_interdiction": AIR, "air_defence": AIR,
+    "air_supply": AIR, "declare": DECLARE, "order": ORDER, "resolve": RESOLVE,
 }
 
 
-def _one_table(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
-    out: dict[str, Handler] = {}
-    for table in tables:
-        for verb, handler in table.items():
-            if verb in out:
-                raise ValueError(f"verb {verb!r} is given twice")
-            out[verb] = handler
-    return out
+# === The machine: every frame kind of the game, and who acts, what they may do, and doing it ===
+
+# A frame without a side is the phasing player's; the air markers' are the Allies' (sequence.step_frame),
+# the tasks frame waits on the first task's side.
+MACHINE = Machine(STEPS, KINDS, owner=lambda state: state["player"])
 
 
-# Every verb of a match under way: the steps' and the pending tasks'; a verb means one thing.
-VERBS = _one_table(MOVE.on, LINES.on, AIR.on, DECLARE.on, ORDER.on, RESOLVE.on, QUEUE.verbs())
+def active_roles(state: State) -> frozenset[Role]:
+    return MACHINE.active_roles(_resumed(state))
 
 
 def legal_actions(state: State, role: Role) -> list[Action]:
-    if role not in active_roles(state):
-        return []
-    if state["pending"]:
-        return QUEUE.actions(state)  # a task waits on its side
-    step = STEPS.get(state["step"])
-    return step.actions(state) if step else []
-
-
-def _handler(table: Mapping[str, Handler], action: Action) -> Handler:
-    handler = table.get(action["type"])
-    if handler is None:
-        raise IllegalAction(f"Unknown action {action['type']!r}.")
-    return handler
+    return MACHINE.legal_actions(_resumed(state), role)
 
 
 def apply(state: State, role: Role, action: Action) -> State:
-    settled = occupation.settle_key(state)
+    state = _resumed(state)
     if state["step"] == placement.STEP:
-        _handler(SETUP.on, action)(state, action)  # §9.1-§9.2 the free set-up (placement.py)
+        MACHINE.apply(state, role, action)  # §9.1-§9.2 the free set-up (placement.py)
         fog.remember(state)
         return state
-    _handler(VERBS, action)(state, action)
-    QUEUE.proceed(state)  # the pending tasks that need no choice
-    restrictions.triggers(state)
-    go_on(state)
+    settled = occupation.settle_key(state)
+    MACHINE.apply(state, role, action)
     if state["result"] is None and occupation.settle_key(state) != settled:
         occupation.settle_cities(state)  # §13.3(2): occupation changes the instant its conditions change
     fog.remember(state)
     return state
+
+
+def _resumed(state: State) -> State:
+    """A state stored before the step machine has no ``stack``: the same match, its stack rebuilt from its
+    ``phase``, ``step``, ``presteps`` (the steps still to come before the phase's main one) and ``pending``.
+    Positions built by hand (tests) are resumed the same way."""
+    if "stack" in state:
+        return state
+    old = {k: v for k, v in state.items() if k != "presteps"}
+    stack: list[Frame] = [{"kind": "turn", "next": 0}]
+    step = state["step"]
+    if state["result"] is not None:
+        stack = []
+    elif step == placement.STEP:
+        stack.append({"kind": placement.STEP})
+    elif step == "supply":
+        stack.append({"kind": "player_turn_end"})  # §12.4: the isolation tasks, then the player turn ends
+    else:
+        stack = [{"kind": "turn", "next": PHASES.index(state["phase"]) + 1}, {"kind": "phase_end"}]
+        if step != "end":  # after the movement phase, while its stacking check waits
+            later = list(state.get("presteps") or [])  # the rest, the main step last
+            main = later.pop() if later else step
+            stack += [step_frame(s) for s in (main, *reversed(later))]
+            if later or main != step:
+                stack.append(step_frame(step))
+    if state["pending"] and stack:
+        stack.append({"kind": "tasks"})
+    old["stack"] = stack
+    return old

@@ -2,15 +2,19 @@
 army lines, §10.4-§10.5 and §10.7 air markers), the §6.3 stacking check after movement, the end of the
 player turn (§11 supply, §12.4, §13.4 VP), and §13.1 victory at the end of a game turn.
 
-``go_on`` runs after every action: when nothing is pending and the step is over, the next phase begins.
-The tasks that wait on a player mid-step are the ``QUEUE``'s.
+The player turn is a ``SequenceOfPlay`` (``"turn"``, the bottom frame of the stack): each phase pushes its
+main step's frame (rules.py), above it the steps that open it, below it ``"phase_end"``. The tasks that
+wait on a player mid-step are the ``QUEUE``'s: ``state["pending"]`` (the view shows the first), run by
+one ``"tasks"`` frame above the step they interrupt, whose side is the first task's (often the other
+player's: a reaction).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from ...engine.core import State
+from ...engine.core import Action, State
+from ...engine.steps import Auto, Frame, Kind, SequenceOfPlay, pop, push, top
 from . import air, attacks, combat, engagement, movement, reinforcements, restrictions, supply, tasks
 from .pending import Queue
 from .units import log, tables
@@ -26,11 +30,30 @@ ALLIED_STEPS = ("air_interdiction", "air_defence", "air_supply")
 QUEUE = Queue(combat.KINDS, tasks.KINDS, when_empty=engagement.close)
 
 
+def after_action(state: State) -> None:
+    """What follows every action of the match under way: the tasks that need no choice, the events its
+    condition triggers, and the tasks frame on top while a task waits."""
+    QUEUE.proceed(state)
+    restrictions.triggers(state)
+    wait_on_tasks(state)
+
+
+def wait_on_tasks(state: State) -> None:
+    """While a task is pending, the ``"tasks"`` frame is on top (once)."""
+    t = top(state)
+    if state["pending"] and (t is None or t["kind"] != "tasks"):
+        push(state, {"kind": "tasks"})
+
+
+TASKS = QUEUE.decision(then=after_action)  # the "tasks" frame
+
+
 # === §4 the phases ===
 
-def begin_phase(state: State) -> None:
-    """The phase begins: its main step (movement or combat), after the steps that open it."""
-    phase = state["phase"]
+def begin_phase(state: State, frame: Frame, phase: str) -> None:
+    """The phase begins: its main step (movement or combat) on the stack, above it the steps that open it,
+    below it the phase's end."""
+    state["phase"] = phase
     log(state, "phase", turn=state["turn"], player={"key": f"side.{state['player']}"},
         phase={"key": f"phase.{phase}"})
     if phase.startswith("movement"):
@@ -42,9 +65,15 @@ def begin_phase(state: State) -> None:
         attacks.begin(state)
     main = state["step"]
     pre = _steps_before(state)
-    state["presteps"] = [*pre[1:], main] if pre else []
+    push(state, *(step_frame(step) for step in pre), {"kind": main}, {"kind": "phase_end"})
     if pre:
         state["step"] = pre[0]
+    wait_on_tasks(state)
+
+
+def step_frame(step: str) -> Frame:
+    """A step's frame: the air markers' are the Allied player's, whoever's turn it is (§10.4-§10.7)."""
+    return {"kind": step, "side": "allied"} if step in ALLIED_STEPS else {"kind": step}
 
 
 def _steps_before(state: State) -> list[str]:
@@ -63,26 +92,24 @@ def _steps_before(state: State) -> list[str]:
     return pre
 
 
-def next_step(state: State) -> None:
-    """The player ends a step that comes before the phase's main step (lines, air markers)."""
-    rest = state.get("presteps") or []
-    state["step"] = rest.pop(0) if rest else ("move" if state["phase"].startswith("movement") else "declare")
-    state["presteps"] = rest
+def next_step(state: State, frame: Frame, action: Action) -> None:
+    """The player ends a step that comes before the phase's main step (lines, air markers): the next one."""
+    pop(state)
+    state["step"] = str(state["stack"][-1]["kind"])
+    after_action(state)
 
 
-def end_phase(state: State) -> None:
-    """The phasing player ends the phase: §6.3 the stacking check after movement, then the next phase."""
-    if state["phase"].startswith("movement"):
-        movement.finish_move(state)
-        state["interdiction"] = []  # §10.4: removed at the end of the movement phase
-        if state["phase"] == "movement_1":
-            _delay_reinforcements(state)
-        state["step"] = "end"
-        state["pending"] = [{"kind": "stacking", "side": state["player"]}]
-        QUEUE.proceed(state)
-    else:
-        state["step"] = "end"
-    go_on(state)
+def end_phase(state: State, frame: Frame, action: Action) -> None:
+    """The phasing player ends the movement phase: §6.3 the stacking check, then the next phase."""
+    pop(state)
+    movement.finish_move(state)
+    state["interdiction"] = []  # §10.4: removed at the end of the movement phase
+    if state["phase"] == "movement_1":
+        _delay_reinforcements(state)
+    state["step"] = "end"
+    state["pending"] = [{"kind": "stacking", "side": state["player"]}]
+    QUEUE.proceed(state)
+    after_action(state)
 
 
 def _delay_reinforcements(state: State) -> None:
@@ -96,38 +123,33 @@ def _delay_reinforcements(state: State) -> None:
         log(state, "delayed", units=late, turn=state["turn"] + 1)
 
 
-def go_on(state: State) -> None:
-    """After every action: when nothing is pending and the phase is over, go on."""
-    if state["pending"] or state["result"] is not None:
-        return
-    if state["step"] == "resolve" and not state["combat"]["declared"]:
-        state["step"] = "end"
-    if state["step"] == "supply":
-        _finish_player_turn(state)  # §12.4: the owner has chosen; the player turn goes on
-        return
-    if state["step"] != "end":
-        return
+def _phase_end(state: State, frame: Frame) -> None:
+    """The phase is over (its main step done, nothing pending): the next phase or the end of the turn."""
+    pop(state)
+    state["step"] = "end"
     if state["phase"].startswith("combat"):
         state["air"] = {}  # §10.5-§10.6: support markers leave at the end of the combat phase
-    i = PHASES.index(state["phase"])
-    if i + 1 < len(PHASES):
-        state["phase"] = PHASES[i + 1]
-        begin_phase(state)
-        return
-    _end_player_turn(state)
 
 
 # === The end of the player turn: §11 supply, §13.4 VP ===
 
-def _end_player_turn(state: State) -> None:
+def _end_player_turn(state: State, frame: Frame) -> None:
     supply.check(state, state["player"])  # §11.1, AMBIG-8: at the end of the 2nd combat phase
     if state["pending"]:
         state["step"] = "supply"  # §12.4: the owner of an isolated fortress stack picks the unit first
+        push(state, {"kind": "tasks"}, {"kind": "player_turn_end"})
         return
     _finish_player_turn(state)
 
 
+def _player_turn_end(state: State, frame: Frame) -> None:
+    """§12.4: the owner has chosen; the player turn goes on."""
+    pop(state)
+    _finish_player_turn(state)
+
+
 def _finish_player_turn(state: State) -> None:
+    """§13.4 and the markers that leave; then the other player's turn begins (the sequence starts again)."""
     side = state["player"]
     # §13.4 VP phase: the points of this player turn are already on the track; record them.
     log(state, "vp_phase", player={"key": f"side.{side}"}, vp=state["vp_turn"], total=state["vp"])
@@ -149,7 +171,6 @@ def _finish_player_turn(state: State) -> None:
         state["turn"] += 1
         state["player"] = "german"
     state["phase"] = PHASES[0]
-    begin_phase(state)
 
 
 # === §13.1 victory ===
@@ -183,3 +204,13 @@ def _end(state: State, winner: str | None, reason: Reason) -> bool:
     log(state, "game_over", winner={"key": f"side.{winner or 'none'}"}, reason={"key": f"reason.{reason.value}"},
         vp=state["vp"])
     return True
+
+
+# === The frames of the sequence ===
+
+KINDS: dict[str, Kind] = {
+    "turn": SequenceOfPlay(PHASES, begin_phase, _end_player_turn),  # §4.2 the player turn
+    "phase_end": Auto(_phase_end),
+    "player_turn_end": Auto(_player_turn_end),
+    "tasks": TASKS,
+}

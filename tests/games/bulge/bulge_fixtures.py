@@ -28,8 +28,8 @@ from server.engine.core import Action, State, apply_action
 from server.engine.testing import Kit, Position
 from server.games.bulge import RULES, attacks, movement
 from server.games.bulge.data import Board, GameData, Tables, register, units_from_data
-from server.games.bulge.rules import new_state
-from server.games.bulge.sequence import begin_phase as _begin_phase
+from server.games.bulge.rules import MACHINE, new_state
+from server.games.bulge.sequence import PHASES
 
 COLS, ROWS = 10, 8
 _names = itertools.count()
@@ -199,6 +199,7 @@ class Pos(Position):
         for u in s["units"].values():
             u.update(hex=None, status="offmap", due=None)
         s.update(turn=turn, player=player, phase=phase, log=[])
+        del s["stack"]  # a position built by hand: the rules rebuild its stack from its phase and step
         super().__init__(KIT, s)
         self.world = world
 
@@ -219,7 +220,8 @@ class Pos(Position):
 def begin_phase(state: State) -> State:
     """The phase begins as in play, on a begun position: its log line, then the steps that come before its
     main step (§9.6 lines, §10 air), which ``Pos.begin`` leaves out."""
-    _begin_phase(state)
+    state["stack"] = [{"kind": "turn", "next": PHASES.index(state["phase"])}]
+    MACHINE.run(state)
     return state
 
 
