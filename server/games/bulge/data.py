@@ -84,9 +84,11 @@ class Board:
     zones: Mapping[str, frozenset[str]]
     raw: Mapping[str, Any] = field(repr=False)
     # the sets of hexes the rules compute again and again from this board and a key (zones of control, sight,
-    # road reach); and the hexes around each hex within a radius (sight)
+    # road reach, the British area); the hexes around each hex within a radius (sight) and other lists of
+    # hexes (set-up hexes, paradrop targets); and distances from a set of hexes (set-up near the West Wall)
     memo: Memo[frozenset[str]] = field(default_factory=lambda: Memo(bound=4096), repr=False, compare=False)
     around: Memo[tuple[str, ...]] = field(default_factory=lambda: Memo(bound=8192), repr=False, compare=False)
+    distances: Memo[Mapping[str, int]] = field(default_factory=lambda: Memo(bound=16), repr=False, compare=False)
 
     @classmethod
     def from_data(cls, raw: Mapping[str, Any], terrain_lines: Iterable[str]) -> Board:

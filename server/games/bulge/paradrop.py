@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from ...engine import rng
 from ...engine.core import Action, State
@@ -17,12 +16,9 @@ from .units import Situation, board, log, name, spec, tables, unit
 
 def paradrop_targets(state: State) -> tuple[str, ...]:
     """§9.4(2), AMBIG-20: not a town or city of any kind, not light or deep forest."""
-    return _targets(board(state), tuple(tables(state).const("paradrop_forbidden_targets")))
-
-
-@cache
-def _targets(b: Board, bad: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(h for h in b.hexes if b.terrain_of(h) not in bad and (b.place_kind(h) or "") not in bad)
+    b, bad = board(state), tuple(tables(state).const("paradrop_forbidden_targets"))
+    return b.around.get(("paradrop", bad), lambda: tuple(
+        h for h in b.hexes if b.terrain_of(h) not in bad and (b.place_kind(h) or "") not in bad))
 
 
 def paradrop_actions(state: State) -> list[Action]:

@@ -28,6 +28,7 @@ under fog of war.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
@@ -38,16 +39,11 @@ from .units import board, log, spec, stack_problem, tables, unit
 STEP = "setup"
 CITY_KINDS = ("city", "important", "fortress")
 
-_DIST: dict[str, dict[str, int]] = {}
-_BASE: dict[tuple[str, str], tuple[str, ...]] = {}
+def west_wall_distance(state: State) -> Mapping[str, int]:
+    """AMB-5: hexes from the nearest West Wall hex (0 on the wall), for every hex of the map (kept by the board)."""
+    b = board(state)
 
-
-def west_wall_distance(state: State) -> dict[str, int]:
-    """AMB-5: hexes from the nearest West Wall hex (0 on the wall), for every hex of the map."""
-    key = state["data"]
-    hit = _DIST.get(key)
-    if hit is None:
-        b = board(state)
+    def measure() -> Mapping[str, int]:
         dist = dict.fromkeys(b.west_wall, 0)
         todo = deque(sorted(b.west_wall))
         while todo:
@@ -56,8 +52,8 @@ def west_wall_distance(state: State) -> dict[str, int]:
                 if n not in dist:
                     dist[n] = dist[h] + 1
                     todo.append(n)
-        hit = _DIST[key] = dist
-    return hit
+        return dist
+    return b.distances.get("west_wall", measure)
 
 
 def _kind(state: State, uid: str) -> str:
@@ -86,11 +82,11 @@ def _zone_hexes(state: State, uid: str) -> frozenset[str]:
 
 
 def base_hexes(state: State, uid: str) -> tuple[str, ...]:
-    """The hexes ``uid`` may set up in before stacking is considered (§9.1, §9.2)."""
-    key = (state["data"], uid)
-    hit = _BASE.get(key)
-    if hit is not None:
-        return hit
+    """The hexes ``uid`` may set up in before stacking is considered (§9.1, §9.2); kept by the board."""
+    return board(state).around.get(("setup", uid), lambda: _base_hexes(state, uid))
+
+
+def _base_hexes(state: State, uid: str) -> tuple[str, ...]:
     b, t = board(state), tables(state)
     dist = west_wall_distance(state)
     kind = _kind(state, uid)
@@ -111,8 +107,7 @@ def base_hexes(state: State, uid: str) -> tuple[str, ...]:
         near = int(t.const("setup_us_within_hexes"))
         city = int(t.const("setup_us_city_within_hexes"))
         out = [h for h in west if (h in zone and dist[h] <= near) or (h in cities and dist[h] <= city)]  # §9.1(1)
-    hit = _BASE[key] = tuple(sorted(set(out)))
-    return hit
+    return tuple(sorted(set(out)))
 
 
 def _stack_key(state: State, uid: str) -> str | None:

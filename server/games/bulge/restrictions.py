@@ -6,7 +6,7 @@ Rule references are to ``shared/rules/bulge.md``; ``AMBIG-n`` to its §9.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from ...engine.core import Action, IllegalAction, State
 from .data import Board
@@ -121,23 +121,31 @@ def extend_line(state: State, line: str, to: str) -> None:
 
 # === §9.7 British ===
 
-@cache
-def _british_area(b: Board) -> tuple[frozenset[str], frozenset[str]]:
-    """(the north/west bank of the Meuse and the important cities beside it; the hexes beside the Meuse)."""
+def _meuse_sides(b: Board) -> set[str]:
     meuse = b.raw.get("named_rivers", {}).get("meuse", {})
-    sides = {b.grid.hexside(x, y) for x, y in [*meuse.get("hexsides", []), *meuse.get("major_hexsides", [])]}
-    beside = frozenset(h for s in sides for h in s.split("/"))
-    starts = [e.hex for e in b.entries_of("allied", "NW")]
-    west: set[str] = set()
-    todo = [h for h in starts if h not in west]
-    while todo:
-        h = todo.pop()
-        if h in west:
-            continue
-        west.add(h)
-        todo += [n for n in b.neighbours(h) if n not in west and b.grid.hexside(h, n) not in sides]
-    cities = {h for h in beside if b.place_kind(h) in ("important", "fortress")}
-    return frozenset(west | cities), beside
+    return {b.grid.hexside(x, y) for x, y in [*meuse.get("hexsides", []), *meuse.get("major_hexsides", [])]}
+
+
+def _beside_meuse(b: Board) -> frozenset[str]:
+    """The hexes beside the Meuse (kept by the board)."""
+    return b.memo.get("beside_meuse", lambda: frozenset(h for s in _meuse_sides(b) for h in s.split("/")))
+
+
+def _british_area(b: Board) -> frozenset[str]:
+    """The north/west bank of the Meuse and the important cities beside it (kept by the board)."""
+    def walk() -> frozenset[str]:
+        sides = _meuse_sides(b)
+        west: set[str] = set()
+        todo = [e.hex for e in b.entries_of("allied", "NW")]
+        while todo:
+            h = todo.pop()
+            if h in west:
+                continue
+            west.add(h)
+            todo += [n for n in b.neighbours(h) if n not in west and b.grid.hexside(h, n) not in sides]
+        cities = {h for h in _beside_meuse(b) if b.place_kind(h) in ("important", "fortress")}
+        return frozenset(west | cities)
+    return b.memo.get("british_area", walk)
 
 
 def british_check(state: State) -> None:
@@ -146,7 +154,7 @@ def british_check(state: State) -> None:
     b, t = board(state), tables(state)
     if state["turn"] != int(t.const("british_turn")):
         return
-    _area, beside = _british_area(b)
+    beside = _beside_meuse(b)
     cities = {h for h in beside if b.place_kind(h) in ("important", "fortress")}
     spa = [h for h, p in b.places.items() if p["name"]["en"] == "Spa"]
     marks = set(beside) | cities | set(spa)
@@ -163,7 +171,7 @@ def british_ok(state: State, uid: str, to: str) -> bool:
     s = spec(state, uid)
     if s.nation != "british" or state["turn"] != int(tables(state).const("british_turn")):
         return True
-    return bool(state.get("british_free")) or to in _british_area(board(state))[0]
+    return bool(state.get("british_free")) or to in _british_area(board(state))
 
 
 def british_attack_ok(state: State, uid: str) -> bool:
