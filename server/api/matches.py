@@ -25,7 +25,7 @@ from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSumm
 router = APIRouter(prefix="/api", tags=["matches"])
 
 
-def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": Problem} for c in codes}
 
 
@@ -62,7 +62,7 @@ def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
             for role in rules.roles}
 
 
-@router.get("/games/{game}", responses=_errors(404))
+@router.get("/games/{game}", responses=error_responses(404))
 def game_data(game: str) -> dict[str, Any]:
     """The board, the counters and the message catalogue (English and Japanese) of a game."""
     if game not in GAMES:
@@ -70,7 +70,8 @@ def game_data(game: str) -> dict[str, Any]:
     return _static(game)
 
 
-@router.post("/matches", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422, 429))
+@router.post("/matches", response_model=MatchSummary, status_code=201,
+             responses=error_responses(401, 403, 404, 422, 429))
 async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep) -> Any:
     """Create a match (an account is needed: guests watch). 429: too many matches created lately
     (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of yours still waiting for players
@@ -111,7 +112,7 @@ def list_matches(
     return items
 
 
-@router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=_errors(401, 404, 409, 422))
+@router.post("/matches/{match_id}/join", response_model=MatchSummary, responses=error_responses(401, 404, 409, 422))
 async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
                broker: BrokerDep) -> Summary:
     """Take a free seat. The other players' notifications are written with the seat (not waited for)."""
@@ -120,12 +121,12 @@ async def join(match_id: str, body: Join, user: CurrentUser, svc: ServiceDep,
     return summary
 
 
-@router.get("/matches/{match_id}", response_model=MatchSummary, responses=_errors(404))
+@router.get("/matches/{match_id}", response_model=MatchSummary, responses=error_responses(404))
 def summary(match_id: str, user: MaybeUser, svc: ServiceDep) -> Summary:
     return svc.summary(match_id, user.id if user else None)
 
 
-@router.get("/matches/{match_id}/view", response_model=ViewOut, responses=_errors(404))
+@router.get("/matches/{match_id}/view", response_model=ViewOut, responses=error_responses(404))
 def view(match_id: str, user: MaybeUser, svc: ServiceDep) -> ViewOut:
     """The caller's view: their seat's, or the spectator view."""
     viewer = svc.viewer(match_id, user.id if user else None)
@@ -134,7 +135,7 @@ def view(match_id: str, user: MaybeUser, svc: ServiceDep) -> ViewOut:
 
 
 @router.post("/matches/{match_id}/actions", response_model=ActionOut,
-             responses=_errors(401, 403, 404, 409, 422))
+             responses=error_responses(401, 403, 404, 409, 422))
 async def act(match_id: str, body: ActionIn, user: CurrentUser, svc: ServiceDep,
               broker: BrokerDep) -> ActionOut:
     """Apply one action. 409: stale version; 422: illegal (with the reason); 403: not your seat."""
@@ -149,7 +150,7 @@ async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
     await broker.publish({"kind": "action", "match": match_id, "version": applied.version})
 
 
-@router.get("/matches/{match_id}/replay", response_model=Replay, responses=_errors(404, 409, 422))
+@router.get("/matches/{match_id}/replay", response_model=Replay, responses=error_responses(404, 409, 422))
 def replay(match_id: str, svc: ServiceDep,
            at: int | None = Query(default=None, ge=0, description="add the revealed view after n actions")
            ) -> dict[str, Any]:

@@ -9,39 +9,39 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
 from .deps import CurrentUser, NotifierDep, ProfilesDep
-from .matches import _errors
+from .matches import error_responses
 from .schemas import ReadIn, SettingsIn, SettingsOut, VacationIn
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
 
-@router.get("/me/settings", response_model=SettingsOut, responses=_errors(401))
+@router.get("/me/settings", response_model=SettingsOut, responses=error_responses(401))
 def get_settings(user: CurrentUser, profiles: ProfilesDep) -> dict[str, Any]:
     return profiles.settings(user.id)
 
 
-@router.put("/me/settings", response_model=SettingsOut, responses=_errors(401, 422))
+@router.put("/me/settings", response_model=SettingsOut, responses=error_responses(401, 422))
 def put_settings(body: SettingsIn, user: CurrentUser, profiles: ProfilesDep) -> dict[str, Any]:
     return profiles.update(user.id, body.model_dump(exclude_unset=True))
 
 
-@router.post("/me/vacation", response_model=SettingsOut, responses=_errors(401, 422))
+@router.post("/me/vacation", response_model=SettingsOut, responses=error_responses(401, 422))
 async def start_vacation(body: VacationIn, user: CurrentUser, profiles: ProfilesDep) -> dict[str, Any]:
     """Stop your correspondence clocks for ``days`` days (from your yearly allowance)."""
     return await to_thread.run_sync(profiles.start_vacation, user.id, body.days)
 
 
-@router.delete("/me/vacation", response_model=SettingsOut, responses=_errors(401, 422))
+@router.delete("/me/vacation", response_model=SettingsOut, responses=error_responses(401, 422))
 async def end_vacation(user: CurrentUser, profiles: ProfilesDep) -> dict[str, Any]:
     return await to_thread.run_sync(profiles.end_vacation, user.id)
 
 
-@router.get("/notifications", responses=_errors(401))
+@router.get("/notifications", responses=error_responses(401))
 async def notifications(user: CurrentUser, notifier: NotifierDep) -> dict[str, Any]:
     return await notifier.unread(user.id)
 
 
-@router.post("/notifications/read", status_code=204, responses=_errors(401))
+@router.post("/notifications/read", status_code=204, responses=error_responses(401))
 def read(body: ReadIn, user: CurrentUser, notifier: NotifierDep) -> None:
     notifier.mark_read(user.id, None if body.all else (body.ids or []))
 
@@ -70,6 +70,6 @@ def unsubscribe_one_click(profiles: ProfilesDep, u: int = Query(ge=0, le=2**63 -
     return _unsubscribed(profiles.unsubscribe(u, t))
 
 
-@router.get("/users/{username}", responses=_errors(404))
+@router.get("/users/{username}", responses=error_responses(404))
 def profile(username: str, profiles: ProfilesDep) -> dict[str, Any]:
     return profiles.profile(username)

@@ -12,7 +12,7 @@ from ..matches import chat, endings
 from ..matches.service import Applied
 from ..matches.shapes import Summary
 from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
-from .matches import _errors, announce
+from .matches import announce, error_responses
 from .schemas import ActionOut, ChatIn, ChatMessageOut, MatchSummary, OfferIn, OfferOut, RematchIn, UndoIn
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["play-by-web"])
@@ -23,7 +23,7 @@ async def _ended(broker: BrokerDep, ended: endings.Ended) -> dict[str, Any]:
     return {"outcome": ended.outcome}
 
 
-@router.post("/undo", response_model=ActionOut, responses=_errors(401, 403, 404, 409, 422))
+@router.post("/undo", response_model=ActionOut, responses=error_responses(401, 403, 404, 409, 422))
 async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> ActionOut:
     """Take back your own latest actions, back to the last die roll, draw, reveal or opponent's action."""
     client_id = body.id or f"undo-{secrets.token_hex(8)}"
@@ -33,7 +33,7 @@ async def undo(match_id: str, body: UndoIn, user: CurrentUser, svc: ServiceDep, 
 
 
 @router.post("/offers", response_model=OfferOut, response_model_exclude_none=True,
-             responses=_errors(401, 403, 404, 409, 422))
+             responses=error_responses(401, 403, 404, 409, 422))
 async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep,
                 broker: BrokerDep) -> dict[str, Any]:
     """Offer a draw, or ask for a takeback of ``steps`` actions past your own undo line: anyone's
@@ -43,7 +43,7 @@ async def offer(match_id: str, body: OfferIn, user: CurrentUser, svc: ServiceDep
     return made
 
 
-@router.post("/offers/accept", responses=_errors(401, 403, 404, 409, 422))
+@router.post("/offers/accept", responses=error_responses(401, 403, 404, 409, 422))
 async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
     """Accept your opponent's offer: a draw ends the match (``{outcome}``), a takeback is applied
     (``{version}``). 422: the takeback would go back past your own die roll, draw or reveal; the
@@ -56,25 +56,25 @@ async def accept(match_id: str, user: CurrentUser, svc: ServiceDep, broker: Brok
     return await _ended(broker, result)
 
 
-@router.post("/offers/decline", status_code=204, responses=_errors(401, 403, 404, 409, 422))
+@router.post("/offers/decline", status_code=204, responses=error_responses(401, 403, 404, 409, 422))
 async def decline(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> None:
     """Decline your opponent's offer, or withdraw your own."""
     await to_thread.run_sync(endings.answer, svc, match_id, user.id, False)
     await broker.publish({"kind": "summary", "match": match_id})
 
 
-@router.post("/resign", responses=_errors(401, 403, 404, 422))
+@router.post("/resign", responses=error_responses(401, 403, 404, 422))
 async def resign(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
     return await _ended(broker, await to_thread.run_sync(endings.resign, svc, match_id, user.id))
 
 
-@router.post("/claim", responses=_errors(401, 403, 404, 422))
+@router.post("/claim", responses=error_responses(401, 403, 404, 422))
 async def claim(match_id: str, user: CurrentUser, svc: ServiceDep, broker: BrokerDep) -> dict[str, Any]:
     """Win on time: your opponent's time is out."""
     return await _ended(broker, await to_thread.run_sync(endings.claim, svc, match_id, user.id))
 
 
-@router.post("/rematch", response_model=MatchSummary, status_code=201, responses=_errors(401, 403, 404, 422))
+@router.post("/rematch", response_model=MatchSummary, status_code=201, responses=error_responses(401, 403, 404, 422))
 async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: ServiceDep,
                   broker: BrokerDep) -> Summary:
     summary = await to_thread.run_sync(endings.rematch, svc, match_id, user.id, body.swap)
@@ -82,12 +82,12 @@ async def rematch(match_id: str, body: RematchIn, user: CurrentUser, svc: Servic
     return summary
 
 
-@router.get("/chat", response_model=list[ChatMessageOut], responses=_errors(404))
+@router.get("/chat", response_model=list[ChatMessageOut], responses=error_responses(404))
 def read_chat(match_id: str, user: MaybeUser, svc: ServiceDep) -> list[chat.Said]:
     return chat.read(svc, match_id, user.id if user else None)
 
 
-@router.post("/chat", response_model=ChatMessageOut, status_code=201, responses=_errors(401, 404, 422, 429))
+@router.post("/chat", response_model=ChatMessageOut, status_code=201, responses=error_responses(401, 404, 422, 429))
 async def post_chat(match_id: str, body: ChatIn, user: CurrentUser, svc: ServiceDep,
                     broker: BrokerDep) -> chat.Said:
     message = await to_thread.run_sync(chat.post, svc, match_id, user.id, body.text)

@@ -1,5 +1,5 @@
-"""Layer 7 on the synthetic board: §9.6 army zones, §9.7 British, §9.1 freezes, §13.5-§13.9 breakthrough,
-§13.11 West Wall VP, §10 air power, §9.4 VDH paradrop, §9.5 Skorzeny and commandos."""
+"""The special rules on the synthetic board: §9.6 army zones, §9.7 British, §9.1 freezes, §13.5-§13.9
+breakthrough, §13.11 West Wall VP, §10 air power, §9.4 VDH paradrop, §9.5 Skorzeny and commandos."""
 
 from __future__ import annotations
 
