@@ -10,7 +10,8 @@ Lifted from LZ Albany, whose turn was the clearest of the first three games:
 - A ``Decision`` frame waits on one side: its ``actions`` are the legal actions, and its ``on`` table
   maps each action's verb (``action["type"]``) to the handler that applies it. A reaction is simply a
   frame whose side is the opponent; the side defaults to the frame's ``"side"``, then to the machine's
-  ``owner`` (the phasing player). A decision with no legal action is over: it is popped.
+  ``owner`` (the phasing player). A decision with no legal action is over: it is popped (unless it
+  says itself when it is over).
 - A ``SequenceOfPlay`` is the automatic frame at the bottom of a turn: each time it comes back on top it
   begins the next phase of the rulebook's sequence, and after the last one it ends the turn.
 - ``Machine`` holds the kinds of one game, given explicitly (no registration by import side effect);
@@ -61,6 +62,10 @@ class Decision:
     actions: Callable[[State, Frame], list[Action]]
     on: Mapping[str, Handler]
     side: Callable[[State, Frame], Role | None] | None = None  # None: the frame's "side", else the owner
+    # whether the decision is over (popped by the machine); None: when it offers no action. A decision that
+    # must not end that way (a task still due) says when it is over, so that a missing action shows as a
+    # dead end instead of being skipped
+    over: Callable[[State, Frame], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -156,9 +161,9 @@ class Machine:
             frame = state["stack"][-1]
             kind = self.kind(frame)
             if isinstance(kind, Decision):
-                if kind.actions(state, frame):
+                if not (kind.over(state, frame) if kind.over is not None else not kind.actions(state, frame)):
                     return
-                state["stack"].pop()  # nothing can be decided: the step is over
+                state["stack"].pop()  # nothing (more) to decide: the step is over
                 continue
             kind.run(state, frame)
         raise RuntimeError("the step machine does not settle")

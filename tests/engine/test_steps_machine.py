@@ -127,3 +127,15 @@ def test_sequence_of_play_walks_the_phases_and_ends_the_turn() -> None:
     phases = [x for x in s["seen"] if x != "go"]
     assert phases == ["1:move", "1:recover", "2:move", "2:fight", "2:recover"]
     assert s["result"] == {"winner": None}
+
+
+def test_a_decision_that_says_when_it_is_over_is_not_skipped_for_want_of_actions() -> None:
+    """A decision with its own ``over`` stays on top while not over, even with no action: a dead end shows."""
+    s = fresh() | {"due": ["task"]}
+    m = Machine({"tasks": Decision(lambda s, f: [], {}, over=lambda s, f: not s["due"])}, owner=lambda s: "red")
+    push(s, {"kind": "tasks"})
+    m.run(s)
+    assert top(s) == {"kind": "tasks"} and m.active_roles(s) == {"red"} and m.legal_actions(s, "red") == []
+    s["due"] = []
+    m.run(s)
+    assert top(s) is None

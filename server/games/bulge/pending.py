@@ -58,7 +58,8 @@ class Queue:
 
     def decision(self, then: Callable[[State], None]) -> steps.Decision:
         """The ``"tasks"`` frame: the first task's side decides on its legal actions; each verb's handler
-        is followed by ``then`` (what follows every action). With no task left the frame is over."""
+        is followed by ``then`` (what follows every action). With no task left the frame is over; a task that
+        offers no action is a dead end (the playouts find it), not skipped."""
         def actions(state: State, frame: steps.Frame) -> list[Action]:
             if not state["pending"]:
                 return []
@@ -75,7 +76,7 @@ class Queue:
             return run
 
         verbs = {verb: on(h) for kind in self.kinds.values() for verb, h in kind.on.items()}
-        return steps.Decision(actions, verbs, side=side)
+        return steps.Decision(actions, verbs, side=side, over=lambda state, frame: not state["pending"])
 
     def proceed(self, state: State) -> None:
         """Run the tasks until one needs a player's choice."""
