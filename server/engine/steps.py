@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .core import Action, IllegalAction, Role, State
 
@@ -118,6 +118,28 @@ def side_of(frame: Frame) -> str:
 
 # === The machine ===
 
+T = TypeVar("T")
+
+
+def chapters(*tables: Mapping[str, T], what: str = "kind") -> dict[str, T]:
+    """One table from the tables of a game's chapters; a name given twice is an error, not an override.
+
+    >>> chapters({"a": 1}, {"b": 2})
+    {'a': 1, 'b': 2}
+    >>> chapters({"a": 1}, {"a": 2}, what="task kind")
+    Traceback (most recent call last):
+    ...
+    ValueError: task kind 'a' is given twice
+    """
+    table: dict[str, T] = {}
+    for chapter in tables:
+        for name, value in chapter.items():
+            if name in table:
+                raise ValueError(f"{what} {name!r} is given twice")
+            table[name] = value
+    return table
+
+
 class Machine:
     """The frame kinds of one game and the running of its stack.
 
@@ -128,13 +150,7 @@ class Machine:
     def __init__(self, *kinds: Mapping[str, Kind], owner: Callable[[State], Role | None] = lambda state: None,
                  over: Callable[[State], bool] = lambda state: state["result"] is not None,
                  limit: int = 100_000) -> None:
-        table: dict[str, Kind] = {}
-        for chapter in kinds:
-            for name, kind in chapter.items():
-                if name in table:
-                    raise ValueError(f"frame kind {name!r} is given twice")
-                table[name] = kind
-        self.kinds: Mapping[str, Kind] = table
+        self.kinds: Mapping[str, Kind] = chapters(*kinds, what="frame kind")
         self.owner = owner
         self.over = over
         self.limit = limit

@@ -47,13 +47,7 @@ class Queue:
     of ``state["pending"]``; ``when_empty`` runs each time the queue has run out."""
 
     def __init__(self, *tables: Mapping[str, Kind], when_empty: Callable[[State], None] = _nothing) -> None:
-        kinds: dict[str, Kind] = {}
-        for table in tables:
-            for kind, spec in table.items():
-                if kind in kinds:
-                    raise ValueError(f"task kind {kind!r} is given twice")
-                kinds[kind] = spec
-        self.kinds: Mapping[str, Kind] = kinds
+        self.kinds: Mapping[str, Kind] = steps.chapters(*tables, what="task kind")
         self.when_empty = when_empty
 
     def decision(self, then: Callable[[State], None]) -> steps.Decision:

@@ -6,6 +6,8 @@ commando misdirects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.core import Action, State
 from .breakthrough import guard_candidates, place_guard
 from .engagement import alive
@@ -56,14 +58,7 @@ def interdiction_actions(state: State, task: Task) -> list[Action]:
 
 
 def settle_interdiction(state: State, task: Task) -> bool:
-    """A stack of one (or none left) has no choice of the unit."""
-    units = alive(state, task["units"])
-    if len(units) > 1:
-        return False
-    state["pending"].pop(0)
-    for u in units:
-        interdiction_hit(state, u)
-    return True
+    return _settle_stack_loss(state, task, interdiction_hit)
 
 
 def interdiction_loss(state: State, uid: str) -> None:
@@ -90,13 +85,17 @@ def isolation_actions(state: State, task: Task) -> list[Action]:
 
 
 def settle_isolation(state: State, task: Task) -> bool:
-    """A stack of one (or none left) has no choice of the unit."""
+    return _settle_stack_loss(state, task, isolation_loss)
+
+
+def _settle_stack_loss(state: State, task: Task, hit: Callable[[State, str], None]) -> bool:
+    """A stack that loses one step: with one unit (or none left) there is no choice of the unit."""
     units = alive(state, task["units"])
     if len(units) > 1:
         return False
     state["pending"].pop(0)
     for u in units:
-        isolation_loss(state, u)
+        hit(state, u)
     return True
 
 
