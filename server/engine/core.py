@@ -22,6 +22,13 @@ State = dict[str, Any]
 Action = dict[str, Any]
 """A small JSON object such as ``{"type": "move", "unit": "J-T1", "to": "0712"}``."""
 
+NOTES = frozenset({"cost", "left", "prev"})
+"""Keys an offered action may carry for the player's eyes (a move's MP spent and left, the hex before its
+destination on the cheapest path): not part of what the action is, so the engine compares without them."""
+
+VIA = "via"
+"""Waypoints a client may add to an offered move (``"via": [hex, ...]``); the game checks the path in ``apply``."""
+
 Role = str
 Options = Mapping[str, Any]
 Message = dict[str, Any]
@@ -216,6 +223,11 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def bare(action: Action) -> Action:
+    """An action without its notes and waypoints: what is compared with the offered actions."""
+    return {k: v for k, v in action.items() if k not in NOTES and k != VIA}
+
+
 def describe(action: Any) -> str:
     return canonical(action) if isinstance(action, dict) else repr(action)
 
@@ -232,9 +244,16 @@ def check_action(rules: Rules, state: State, role: Role, action: Any) -> None:
         raise IllegalAction(f"It is not {role}'s turn: waiting for {waiting}.")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction('An action is a JSON object with a "type".')
-    wanted = canonical(action)
-    if not any(canonical(a) == wanted for a in rules.legal_actions(state, role)):
+    wanted = canonical(bare(action))
+    offered = next((a for a in rules.legal_actions(state, role) if canonical(bare(a)) == wanted), None)
+    if offered is None:
         raise IllegalAction(f"Not a legal action now: {describe(action)}.")
+    if VIA in action:
+        via = action[VIA]
+        if "cost" not in offered:
+            raise IllegalAction(f"Only a move to a destination takes waypoints (\"via\"): {describe(bare(action))}.")
+        if not (isinstance(via, list) and 0 < len(via) <= 64 and all(isinstance(h, str) for h in via)):
+            raise IllegalAction('"via" is a list of one to 64 places, in the order the move passes them.')
 
 
 def private_copy(state: State) -> State:

@@ -10,6 +10,10 @@ the step is impossible). A ``stop`` predicate marks places a path may enter but 
 {'a': 0, 'b': 1, 'c': 3}
 >>> reachable("a", line.__getitem__, lambda x, y: 1, budget=9, stop=lambda h: h == "b")
 {'a': 0, 'b': 1}
+>>> routes("a", line.__getitem__, lambda x, y: 1, budget=2)["c"]
+Reached(cost=2, prev='b')
+>>> path(routes("a", line.__getitem__, lambda x, y: 1), "d")
+['b', 'c', 'd']
 >>> path_exists("a", {"d"}, line.__getitem__, lambda x, y: 1)
 True
 >>> path_exists("a", {"d"}, line.__getitem__, lambda x, y: None if y == "c" else 1)
@@ -19,7 +23,8 @@ False
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
 Cost = Callable[[str, str], "int | None"]
@@ -76,3 +81,66 @@ def multi_source(starts: Iterable[str], neighbours: Neighbours, cost: Cost,
     ``stop(h)`` true: a path may end in ``h`` but not continue from it (starts excepted).
     """
     return _search(starts, neighbours, cost, budget, stop)[0]
+
+
+class Reached(NamedTuple):
+    """A place a move can reach: the least cost, and the place before it on that path (None: the start)."""
+
+    cost: int
+    prev: str | None
+
+
+def routes(start: str, neighbours: Neighbours, cost: Cost, budget: int | None = None, *,
+           stop: Callable[[str], bool] | None = None) -> dict[str, Reached]:
+    """Like ``reachable``, with the cheapest path to each place kept as a tree (``prev``): the reachable
+    set a destination move is offered from. Ties go to the path found first, neighbours in the order
+    ``neighbours`` gives, so the same map always gives the same paths. ``start`` maps to ``(0, None)``."""
+    best: dict[str, Reached] = {start: Reached(0, None)}
+    queue: list[tuple[int, int, str]] = [(0, 0, start)]
+    order = 0
+    while queue:
+        spent, _, here = heapq.heappop(queue)
+        if spent > best[here].cost:
+            continue
+        if here != start and stop is not None and stop(here):
+            continue
+        for there in neighbours(here):
+            step = cost(here, there)
+            if step is None:
+                continue
+            total = spent + step
+            if budget is not None and total > budget:
+                continue
+            if there not in best or total < best[there].cost:
+                best[there] = Reached(total, here)
+                order += 1
+                heapq.heappush(queue, (total, order, there))
+    return best
+
+
+def path(reached: Mapping[str, Reached], to: str) -> list[str]:
+    """The places a cheapest path steps into, in order, ending with ``to`` (the start not included)."""
+    out: list[str] = []
+    here: str | None = to
+    while here is not None and reached[here].prev is not None:
+        out.append(here)
+        here = reached[here].prev
+    return out[::-1]
+
+
+def route(start: str, stops: Iterable[str], legs: Callable[[str, int], Mapping[str, Reached]],
+          budget: int) -> tuple[list[str], int] | None:
+    """A path through the waypoints ``stops`` (the last one is the destination): each leg is a cheapest
+    path from where the last leg ended, found by ``legs(at, budget_left)``. Returns the steps and their
+    total cost, or None when some waypoint is out of reach with what is left."""
+    steps: list[str] = []
+    spent = 0
+    here = start
+    for stop_at in stops:
+        reached = legs(here, budget - spent)
+        if stop_at == here or stop_at not in reached:
+            return None
+        steps += path(reached, stop_at)
+        spent += reached[stop_at].cost
+        here = stop_at
+    return steps, spent

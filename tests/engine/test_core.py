@@ -124,3 +124,41 @@ class Amending(Toy):
 def test_the_kit_catches_a_log_line_changed_in_place() -> None:
     with pytest.raises(PlayoutError, match="changed the previous state"):
         playout(Amending(), "race", b"s")
+
+
+def test_an_offered_move_is_matched_without_its_notes_and_takes_waypoints_only_if_it_is_a_destination_move() -> None:
+    """The movement contract (DESIGN.md): an action's notes (cost, left, prev) are for the player's eyes; the
+    engine compares without them, and ``via`` is accepted only on a move that was offered with a cost."""
+    from server.engine.core import NOTES, IllegalAction, bare, check_action
+
+    class Walk:
+        id = "walk"
+        roles = ("red",)
+
+        def outcome(self, s):
+            return None
+
+        def active_roles(self, s):
+            return frozenset({"red"})
+
+        def legal_actions(self, s, role):
+            return [{"type": "move", "unit": "a", "to": "0103", "cost": 2, "left": 1, "prev": "0102"},
+                    {"type": "pass"}]
+
+    rules, state = Walk(), {}
+    assert {"cost", "left", "prev"} == NOTES
+    assert bare({"type": "move", "unit": "a", "to": "0103", "cost": 9, "via": ["0102"]}) == \
+        {"type": "move", "unit": "a", "to": "0103"}
+    check_action(rules, state, "red", {"type": "move", "unit": "a", "to": "0103"})  # notes left out
+    check_action(rules, state, "red", {"type": "move", "unit": "a", "to": "0103", "via": ["0102"]})
+    for wrong, says in [({"type": "move", "unit": "a", "to": "0104"}, "Not a legal action"),
+                        ({"type": "pass", "via": ["0102"]}, "Only a move to a destination"),
+                        ({"type": "move", "unit": "a", "to": "0103", "via": "0102"}, "list of one to 64"),
+                        ({"type": "move", "unit": "a", "to": "0103", "via": []}, "list of one to 64"),
+                        ({"type": "move", "unit": "a", "to": "0103", "via": [1]}, "list of one to 64")]:
+        try:
+            check_action(rules, state, "red", wrong)
+        except IllegalAction as e:
+            assert says in e.reason, e.reason
+        else:
+            raise AssertionError(f"accepted {wrong}")

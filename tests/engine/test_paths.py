@@ -57,3 +57,19 @@ def test_big_map_is_fast() -> None:
     for _ in range(20):
         reachable("2020", nb.__getitem__, lambda a, b: 1, budget=12)
     assert time.perf_counter() - t < 2.0
+
+
+def test_routes_keep_the_cheapest_path_and_waypoints_chain_legs() -> None:
+    """The movement contract: a destination move is offered from ``routes`` (cost and the hex before it) and a
+    path the player shaped (``via``) is a chain of cheapest legs, refused when a waypoint is out of reach."""
+    from server.engine.paths import Reached, path, route, routes
+
+    grid = {"a": ["b", "x"], "b": ["a", "c"], "x": ["a", "c"], "c": ["b", "x", "d"], "d": ["c"]}
+    price = {"b": 1, "x": 3, "c": 1, "d": 1, "a": 1}
+    reached = routes("a", grid.__getitem__, lambda p, q: price[q], budget=4)
+    assert reached["c"] == Reached(2, "b") and reached["d"] == Reached(3, "c") and reached["a"] == Reached(0, None)
+    assert path(reached, "d") == ["b", "c", "d"]
+    legs = lambda at, left: routes(at, grid.__getitem__, lambda p, q: price[q], budget=left)  # noqa: E731
+    assert route("a", ["x", "d"], legs, budget=5) == (["x", "c", "d"], 5)
+    assert route("a", ["x", "d"], legs, budget=4) is None  # through x the destination costs 5
+    assert route("a", ["a", "d"], legs, budget=9) is None  # a waypoint where the unit already is
