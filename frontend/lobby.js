@@ -147,7 +147,7 @@ export function mountLobby(root, session) {
     if (draft.game && games.some((g) => g.id === draft.game)) game.value = draft.game;
     const scenario = h("select", { name: "scenario" });
     const role = h("select", { name: "role" });
-    const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: "32–128 hex digits", autocomplete: "off" });
+    const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: t("a11y.seed_placeholder"), autocomplete: "off" });
     seed.value = draft.seed;
     const msg = h("p", { class: "error", role: "alert", hidden: true });
     // The game's match options (e.g. fog of war), each a select of its allowed values.

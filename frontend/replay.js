@@ -28,7 +28,7 @@ export async function mountReplay(root, matchId) {
 
   const head = h("header", { class: "match-head" });
   const controls = h("div", { class: "replay-controls", "data-testid": "replay-controls" });
-  const slider = h("input", { type: "range", min: 0, max: total, value: at, "data-testid": "replay-slider", "aria-label": "position" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: at, "data-testid": "replay-slider", "aria-label": t("a11y.replay_step") });
   const position = h("span", { class: "position", "data-testid": "replay-position" });
   const step = h("p", { class: "replay-step", "data-testid": "replay-step" });
   const seedBox = h("section", { class: "card seed-box", "data-testid": "seed-box" });

@@ -164,7 +164,7 @@ export class AreaMap {
       btn("−", t("map.zoom_out"), () => this.panzoom.zoom(1 / 1.4), "zoom-out"),
       btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.losText = h("span", { class: "los-text" });
-    this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
+    this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, text: t("map.los_clear"), onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
     this.legendEl = h("span", { hidden: true }); // the plugin's legend replaces it
     const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.legendEl);
     return { zoom, layers };
@@ -231,9 +231,10 @@ export class AreaMap {
       const tname = this.options.terrainName?.(a.terrain) || (terrain !== `terrain.${a.terrain}` ? terrain : a.terrain);
       this.hexNodes.get(id)?.setAttribute("aria-label", [name, tname].filter(Boolean).join(", "));
     }
+    this.svg.setAttribute("aria-label", t("a11y.map", undefined, lang));
     if (this.offBox) {
       this.textLayer.append(s("text", { class: "offmap-title", x: f2(this.offBox.x + this.offBox.w / 2), y: f2(this.offBox.y + 16), "font-size": 11, "text-anchor": "middle" },
-        lang === "ja" ? "マップ外" : "Off map"));
+        t("a11y.offmap", undefined, lang)));
     }
     this.paintLos();
   }
@@ -422,7 +423,7 @@ export class AreaMap {
           g.setAttribute("role", "button");
         } else {
           g.removeAttribute("tabindex");
-          g.removeAttribute("role");
+          g.setAttribute("role", "img"); // an area is always named: a picture when it cannot be clicked
         }
       }
       for (const id of targets) if (this.areas[id]) this.markLayer.append(s("polygon", { class: "mark target", "data-mark": id, points: pts(this.areas[id].shape) }));

@@ -11,6 +11,7 @@ import { roleName, turnIndicator } from "./roles.js";
 
 export { roleName };
 import { LogPanel } from "./log.js";
+import { announce } from "./announce.js";
 import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
   groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
@@ -218,6 +219,8 @@ export class BoardView {
     const turn = turnIndicator(view, role, (r) => roleName(r, this.catalogue));
     this.turnEl.textContent = turn.text;
     this.turnEl.className = `turn-indicator${turn.kind ? ` ${turn.kind}` : ""}`;
+    if (turn.kind === "mine" && this.turnKind !== "mine") announce(turn.text); // a screen reader hears "your move"
+    this.turnKind = turn.kind;
 
     this.panel?.update(view, { role, lang });
     this.map?.setLabels(this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view));

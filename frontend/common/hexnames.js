@@ -1,5 +1,6 @@
 // The language-dependent drawing of a hex map (map.js): hex and place names, place symbols, entry
-// badges, the game's hex features (its plugin's), and each hex's aria-label. Redrawn on a language change.
+// badges, the game's hex features (its plugin's), and each hex's role and name for assistive technology.
+// Redrawn on a language change.
 
 import { s } from "./dom.js";
 import { pts } from "./hexpaths.js";
@@ -28,24 +29,49 @@ function nameNode(map, name, place, x, y) {
   return s("text", { class: `hex-name${place ? ` place-${place.kind}` : ""}`, x, y: ny, "font-size": fs, "text-anchor": "middle", ...fit }, name);
 }
 
-/** What a screen reader says of a hex: number, terrain, name, place kind, entries, features. */
+/**
+ * What a screen reader says of a hex: number, terrain, name, place kind, entries, features. A feature
+ * the plugin gives no name is left out (its code is no word), as is one the place kind already says.
+ */
 function hexWords(map, id, name, place, entries) {
   const lang = map.lang;
   const info = map.board.hexes?.[id] ?? {};
-  const tname = localised(map.board.terrain?.[info.terrain]?.name, lang) || info.terrain || "";
+  const terrain = info.terrain ?? map.terrainOf?.get(id);
+  const tname = localised(map.board.terrain?.[terrain]?.name, lang) || "";
+  const features = (info.features ?? []).filter((f) => f !== place?.kind && !(f === "entry" && entries.length));
   return [id, tname, name, place ? t(`map.place.${place.kind}`, undefined, lang) : "",
     ...entries.map((e) => `${t("map.entry", undefined, lang)} ${e.code ?? e.id}`),
-    ...(info.features ?? []).map((f) => map.plugin.featureName?.(f, lang) || f)].filter(Boolean).join(", ");
+    ...features.map((f) => map.plugin.featureName?.(f, lang))].filter(Boolean).join(", ");
 }
 
-/** Draws the names, places, entries and features of every named hex, and the hexes' aria-labels. */
+/**
+ * A hex's role and name: a button while it is a target, a picture where it has a name, a place or a
+ * feature, else none (plain terrain is part of the map's picture: 1,680 unnamed pictures would bury
+ * the named ones). An aria-label needs a role (axe-core: aria-prohibited-attr).
+ */
+export function setHexRole(map, id, target) {
+  const g = map.hexNodes.get(id);
+  if (!g) return;
+  const role = target ? "button" : map.namedHexes?.has(id) ? "img" : null;
+  if (role) {
+    g.setAttribute("role", role);
+    g.setAttribute("aria-label", map.hexLabels?.get(id) ?? hexWords(map, id, "", null, []));
+  } else {
+    g.removeAttribute("role");
+    g.removeAttribute("aria-label");
+  }
+}
+
+/** Draws the names, places, entries and features of every named hex, and the hexes' roles and names. */
 export function drawNames(map) {
   const lang = map.lang;
+  map.svg?.setAttribute("aria-label", t("a11y.map", undefined, lang));
   map.textLayer.replaceChildren();
   map.featureLayer.replaceChildren();
   const places = map.board.places ?? {};
   const entriesAt = entriesByHex(map.board);
   const named = new Set([...Object.keys(map.board.hexes ?? {}), ...Object.keys(places), ...entriesAt.keys()]);
+  const labels = new Map(), notable = new Set();
   for (const id of named) {
     const g = map.hexNodes.get(id);
     if (!g) continue;
@@ -61,13 +87,12 @@ export function drawNames(map) {
       if (node) map.featureLayer.append(node);
     }
     for (const e of entries) map.featureLayer.append(entryNode(map, e, x, y));
-    g.setAttribute("aria-label", hexWords(map, id, name, place, entries));
+    labels.set(id, hexWords(map, id, name, place, entries));
+    if (name || place || entries.length || (info.features ?? []).some((f) => map.plugin.featureName?.(f, lang))) notable.add(id);
   }
-  if (!map.labelledAll) {
-    // hexes with nothing but terrain: their number and terrain (language-independent enough)
-    for (const [id, g] of map.hexNodes) if (!named.has(id)) g.setAttribute("aria-label", `${id}, ${map.terrainOf.get(id) ?? ""}`);
-    map.labelledAll = true;
-  }
+  map.hexLabels = labels;
+  map.namedHexes = notable;
+  for (const [id, g] of map.hexNodes) setHexRole(map, id, g.classList.contains("target"));
 }
 
 /** A place's symbol: a fortress's bastion, an important city's square, a city's blocks, a town's block. */

@@ -127,6 +127,11 @@ const UI = {
     "replay.setup": "Set-up",
     "error.generic": "Something went wrong: {reason}",
     "error.network": "The server cannot be reached.",
+    "a11y.map": "Map",
+    "a11y.offmap": "Off map",
+    "a11y.die": "Die: {n}",
+    "a11y.seed_placeholder": "32–128 hex digits",
+    "a11y.replay_step": "Step of the replay",
     "page.not_found": "Page not found.",
     "yes": "yes",
     "no": "no",
@@ -365,6 +370,11 @@ const UI = {
     "replay.setup": "初期配置",
     "error.generic": "エラー:{reason}",
     "error.network": "サーバーに接続できません。",
+    "a11y.map": "地図",
+    "a11y.offmap": "マップ外",
+    "a11y.die": "ダイスの目 {n}",
+    "a11y.seed_placeholder": "16進数で32〜128桁",
+    "a11y.replay_step": "リプレイの手順",
     "page.not_found": "ページが見つかりません。",
     "yes": "はい",
     "no": "いいえ",
@@ -519,6 +529,16 @@ export function onLangChange(fn) {
 export function format(text, args = {}, show = String) {
   return text.replace(/\{([A-Za-z0-9_.]+)\}/g, (whole, name) =>
     Object.hasOwn(args ?? {}, name) ? show(args[name]) : whole);
+}
+
+/**
+ * A rendered line as a sentence: the brackets an empty list left and the spaces before punctuation
+ * dropped, the first letter a capital ("a disrupted British counter moves…" opens with a handle).
+ */
+export function sentence(text) {
+  const tidy = String(text ?? "").replace(/\s*[(（]\s*[)）]/g, "").replace(/[ \t]+([,.;:!?、。)）])/g, "$1")
+    .replace(/ {2,}/g, " ").trim();
+  return tidy.charAt(0).toUpperCase() + tidy.slice(1);
 }
 
 /** A UI string in the current language (falls back to English, then to the key). */

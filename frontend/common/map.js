@@ -20,7 +20,7 @@
 import { s, h } from "./dom.js";
 import { makeGrid, allHexes, centre, corners, hexsideSegment, bounds } from "./hexgeom.js";
 import { f2, pts, hexPath, gridPath, hexsidesOf, chainsPath } from "./hexpaths.js";
-import { drawNames } from "./hexnames.js";
+import { drawNames, setHexRole } from "./hexnames.js";
 import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup } from "./mapmarks.js";
 import { drawCounterNode } from "./counters.js";
 import { CounterMotion, placeOf } from "./anim.js";
@@ -420,7 +420,7 @@ export class HexMap {
       const g = this.hexNodes.get(id);
       g.classList.remove("target");
       g.removeAttribute("tabindex");
-      g.removeAttribute("role");
+      setHexRole(this, id, false);
       this.targetMarks.get(id)?.remove();
       this.targetMarks.delete(id);
     }
@@ -429,7 +429,7 @@ export class HexMap {
       if (!g || this.targets.has(id)) continue;
       g.classList.add("target");
       g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
+      setHexRole(this, id, true);
       const mark = s("polygon", { class: "mark target", points: pts(corners(this.grid, id, this.size * 0.9)) });
       this.markLayer.append(mark);
       this.targetMarks.set(id, mark);

@@ -16,6 +16,8 @@ const FLAG_TITLE = {
   ja: { german: "ドイツ軍占領", allied: "連合軍占領" },
 };
 const PATTERNS = { light_forest: "trees", forest: "trees", woods: "trees", deep_forest: "dense" };
+/** The hex features a screen reader names (towns, cities and entries are said by the place and entry names). */
+const FEATURE_NAMES = { west_wall: { en: "West Wall", ja: "西方防壁" }, germany: { en: "Germany", ja: "ドイツ領" } };
 
 /** Dragon's teeth: small triangles along each edge, pointing outward. */
 export function teethPath(edges, size, perEdge = 3) {
@@ -84,6 +86,7 @@ export const mapPlugin = {
     { name: "west_wall", layer: "west-wall", slot: "under", offered: (b) => (b.west_wall ?? []).length > 0, draw: drawWestWall },
   ],
   pattern: (terrain) => PATTERNS[terrain] ?? null,
+  featureName: (f, lang) => FEATURE_NAMES[f]?.[lang] ?? FEATURE_NAMES[f]?.en ?? "",
   flag: (side) => ({ colour: SIDE_FLAG[side] ?? "#888", emblem: side === "german" ? "✠" : "★",
     title: FLAG_TITLE[getLang()]?.[side] ?? FLAG_TITLE.en[side] ?? side }),
   entryFill: (e) => ENTRY_COLOURS[e.colour] ?? SIDE_FLAG[e.side] ?? "#777",

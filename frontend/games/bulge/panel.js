@@ -14,7 +14,7 @@ import { CounterTray } from "../../common/counters.js";
 import { turnTrackData, vpTrackData, turnTrackEl, vpTrackEl, shortDate } from "./tracks.js";
 import { oddsLabels } from "../../common/odds.js";
 
-const WORDS = {
+export const WORDS = {
   en: {
     eliminated: "Eliminated", air: "Air support markers left", turn: "Turn", combat: "Combat in {hex}",
     result: "Result", against: "against", todo: "Now: {task} ({side})", held: "Cities held by the Germans",

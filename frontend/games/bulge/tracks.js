@@ -12,9 +12,9 @@
 import { h } from "../../common/dom.js";
 import { getLang } from "../../common/i18n.js";
 
-const WORDS = {
-  en: { turn: "Turn", vp: "Victory points", german_win: "German win at", allied_win: "Allied win at", reinforcements: "Reinforcements" },
-  ja: { turn: "ターン", vp: "勝利得点", german_win: "ドイツ軍勝利", allied_win: "連合軍勝利", reinforcements: "増援" },
+export const WORDS = {
+  en: { turn: "Turn", vp: "Victory points", german_win: "German win at", allied_win: "Allied win at", reinforcements: "Reinforcements", air: "Air turn" },
+  ja: { turn: "ターン", vp: "勝利得点", german_win: "ドイツ軍勝利", allied_win: "連合軍勝利", reinforcements: "増援", air: "航空ターン" },
 };
 const w = (key) => WORDS[getLang()]?.[key] ?? WORDS.en[key];
 
@@ -111,7 +111,7 @@ export function turnTrackEl(data, { lang = "en", airLabel = "✈" } = {}) {
     return h("li", { class: cls, title, "aria-current": d.current ? "step" : undefined, "data-turn": d.n },
       h("span", { class: "n" }, String(d.n)),
       d.date ? h("span", { class: "date" }, shortDate(d.date, lang)) : null,
-      d.air ? h("span", { class: "air", "aria-label": "air" }, airLabel) : null,
+      d.air ? h("span", { class: "air", title: w("air") }, airLabel) : null,
       d.german_win !== null || d.allied_win !== null
         ? h("span", { class: "thr" }, d.german_win !== null ? h("span", { class: "gw" }, String(d.german_win)) : null,
           d.allied_win !== null ? h("span", { class: "aw" }, String(d.allied_win)) : null)

@@ -16,7 +16,7 @@ import { getLang, hasKey } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
 import { flareIcon, flareMarks } from "./flares.js";
 
-const WORDS = {
+export const WORDS = {
   en: {
     turn: "Turn", night: "night", vp: "Victory points", retreat: "NVA retreat at US {n}", auto: "NVA wins at {n}",
     cup: "Chit cup", cup_note: "contents (drawn at random)", drawn: "Drawn this turn", none: "none", passed: "passed",
@@ -27,11 +27,11 @@ const WORDS = {
     phase: "Phase", step: "Now", damaged: "Gunship damaged",
   },
   ja: {
-    turn: "ターン", night: "夜間", vp: "勝利ポイント", retreat: "US {n}でNVA退却", auto: "NVA {n}で自動勝利",
+    turn: "ターン", night: "夜間", vp: "勝利ポイント", retreat: "アメリカ軍{n}で北ベトナム軍退却", auto: "北ベトナム軍{n}で自動勝利",
     cup: "チットカップ", cup_note: "中身(無作為に引く)", drawn: "このターンに引いたチット", none: "なし", passed: "パス",
     groups: "ユニットグループ", adrenaline: "アドレナリン待機", lz: "LZアルバニー", lz_none: "支配なし(戦力{us}–{nva})",
     lz_side: "{side}({us}–{nva})", flares: "残りフレア", visibility: "視界不良:このターンの航空攻撃は中止",
-    retreating: "NVA退却中", gone: "マップ外", held: "空輸待機", reinf: "増援",
+    retreating: "北ベトナム軍退却中", gone: "マップ外", held: "空輸待機", reinf: "増援",
     casualties: "マップ上の負傷者マーカー", officers: "将校の損害(負傷・戦死)", activations: "{n}/2", fire: "射", move: "移",
     phase: "フェイズ", step: "現在", damaged: "ガンシップ損傷",
   },

@@ -7,6 +7,8 @@ const FEATURE_TEXT = {
   entry: { en: "ENTRY", ja: "登場" },
   exit: { en: "EXIT", ja: "退出" },
 };
+/** Features a screen reader names that have no tag on the map (the town and Slim are said by terrain and name). */
+const SPOKEN = { position: { en: "Position", ja: "陣地" } };
 const PATTERNS = { jungle: "trees" };
 /** Counter colours by side; the Japanese counters have a red band on top. */
 const SIDE_STYLE = {
@@ -48,7 +50,7 @@ function tag(map, f, x, low, lang) {
 }
 
 function featureName(f, lang) {
-  const name = FEATURE_TEXT[f];
+  const name = FEATURE_TEXT[f] ?? SPOKEN[f];
   return name ? name[lang] ?? name.en : "";
 }
 

@@ -6,20 +6,20 @@ import { h, fill } from "../../common/dom.js";
 import { getLang, hasKey } from "../../common/i18n.js";
 import { CounterTray } from "../../common/counters.js";
 
-const WORDS = {
+export const WORDS = {
   en: {
     turn: "Turn", night: "Night", dawn: "Dawn", dawn_turn: "Dawn breaks at the start of turn {n} (your secret).",
     dawn_turn_public: "Dawn broke at the start of turn {n}.", points: "Points", slim: "Slim entered",
     eliminated: "Eliminated", exited: "Exited the map", unknown: "Eliminated while disrupted (unidentified)",
     attack: "Attack being built", attackers: "Attackers", odds: "Odds", none: "—",
-    choose_dawn: "Choose the turn at whose start dawn breaks", phase: "{side}: {step}",
+    choose_dawn: "Choose the turn at whose start dawn breaks", phase: "{side}: {step}", track: "Turn track",
   },
   ja: {
     turn: "ターン", night: "夜", dawn: "夜明け", dawn_turn: "第{n}ターン開始時に夜が明けます(秘密)。",
     dawn_turn_public: "第{n}ターン開始時に夜が明けました。", points: "得点", slim: "スリム進入",
     eliminated: "除去", exited: "盤外へ退出", unknown: "混乱中に除去(正体不明)",
     attack: "編成中の攻撃", attackers: "攻撃ユニット", odds: "比率", none: "—",
-    choose_dawn: "夜明けが来るターンを選んでください", phase: "{side}:{step}",
+    choose_dawn: "夜明けが来るターンを選んでください", phase: "{side}:{step}", track: "ターン記録トラック",
   },
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
@@ -31,7 +31,7 @@ export function createPanel(container, ctx) {
   const el = {
     phase: h("p", { class: "sh-phase", "data-testid": "phase" }),
     sky: h("p", { class: "sh-sky", "data-testid": "sky" }),
-    track: h("ol", { class: "sh-track", "data-testid": "turn-track", "aria-label": "turn track" }),
+    track: h("ol", { class: "sh-track", "data-testid": "turn-track", "aria-label": w("track") }),
     dawnTurn: h("p", { class: "sh-dawn-turn", "data-testid": "dawn-turn", hidden: true }),
     dawnChoice: h("div", { class: "sh-dawn-choice", "data-testid": "dawn-choice", hidden: true }),
     score: h("dl", { class: "sh-score", "data-testid": "points" }),
@@ -65,7 +65,7 @@ export function createPanel(container, ctx) {
     el.phase.textContent = view.player
       ? `${w("turn")} ${view.turn}/${turns} · ${w("phase", { side: ctx.roleName(view.player), step: stepName(view.step) })}`
       : `${w("turn")} ${view.turn ?? "?"}/${turns} · ${stepName(view.step)}`;
-    el.sky.textContent = view.dawn ? `☀ 夜明け${lang === "ja" ? "" : " · Dawn"}` : `☾ 夜${lang === "ja" ? "" : " · Night"}`;
+    el.sky.textContent = view.dawn ? `☀ ${w("dawn")}` : `☾ ${w("night")}`;
     el.sky.className = `sh-sky ${view.dawn ? "is-dawn" : "is-night"}`;
 
     const items = [];

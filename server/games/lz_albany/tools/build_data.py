@@ -148,11 +148,11 @@ def counters() -> dict:
 # --- tables -----------------------------------------------------------------------------------
 
 CHITS = {
-    "nva_fm": {"side": "nva", "kind": "fire_move", "name": {"en": "NVA Fire/Move", "ja": "NVA 射撃/移動"}},
-    "nva_adr": {"side": "nva", "kind": "adrenaline", "name": {"en": "NVA Adrenaline", "ja": "NVA アドレナリン"}},
-    "us_fm": {"side": "us", "kind": "fire_move", "name": {"en": "US Fire/Move", "ja": "US 射撃/移動"}},
-    "us_adr": {"side": "us", "kind": "adrenaline", "name": {"en": "US Adrenaline", "ja": "US アドレナリン"}},
-    "us_art": {"side": "us", "kind": "artillery", "name": {"en": "US Artillery", "ja": "US 砲兵"}},
+    "nva_fm": {"side": "nva", "kind": "fire_move", "name": {"en": "NVA Fire/Move", "ja": "北ベトナム軍射撃/移動"}},
+    "nva_adr": {"side": "nva", "kind": "adrenaline", "name": {"en": "NVA Adrenaline", "ja": "北ベトナム軍アドレナリン"}},
+    "us_fm": {"side": "us", "kind": "fire_move", "name": {"en": "US Fire/Move", "ja": "アメリカ軍射撃/移動"}},
+    "us_adr": {"side": "us", "kind": "adrenaline", "name": {"en": "US Adrenaline", "ja": "アメリカ軍アドレナリン"}},
+    "us_art": {"side": "us", "kind": "artillery", "name": {"en": "US Artillery", "ja": "アメリカ軍砲兵"}},
     "gunship": {"side": "us", "kind": "gunship", "air": True, "fire": 4, "damaged_fire": 2,
                 "name": {"en": "Gunship", "ja": "ガンシップ"}},
     "visibility": {"side": "us", "kind": "visibility", "name": {"en": "Visibility", "ja": "視界"}},
@@ -309,8 +309,8 @@ def messages(m: dict, c: dict) -> dict:
         "terrain.transit": ("Transit area", "中継エリア"),
         "zone.us_setup": ("US set-up area", "アメリカ軍配置エリア"),
         "zone.b27_entry": ("B/2-7 entry area", "B/2-7 登場エリア"),
-        "zone.nva_setup": ("NVA set-up area", "NVA配置エリア"),
-        "zone.nva_entry_2": ("NVA turn-2 entry area", "NVA第2ターン登場エリア"),
+        "zone.nva_setup": ("NVA set-up area", "北ベトナム軍配置エリア"),
+        "zone.nva_entry_2": ("NVA turn-2 entry area", "北ベトナム軍第2ターン登場エリア"),
         "unit_type.rifle": ("Rifle platoon", "歩兵小隊"), "unit_type.weapons": ("Weapons platoon", "火器小隊"),
         "unit_type.recon": ("Recon platoon", "偵察小隊"), "unit_type.mortar": ("Mortar", "迫撃砲"),
         "unit_type.hq": ("HQ", "本部"), "unit_type.artillery": ("Artillery platoon", "砲兵小隊"),
@@ -342,7 +342,7 @@ def messages(m: dict, c: dict) -> dict:
         "word.artillery": ("Artillery", "砲兵"), "word.napalm": ("Napalm", "ナパーム"), "word.bombs": ("Bombs", "爆弾"),
         "word.airlift": ("Airlift", "空輸"), "word.evacuation": ("Evacuation", "負傷者の避難"),
         "word.los": ("Line of sight", "視認線"), "word.night": ("Night", "夜間"),
-        "word.nva_retreat": ("NVA retreat", "NVAの退却"), "word.contested": ("Contested area", "抗争エリア"),
+        "word.nva_retreat": ("NVA retreat", "北ベトナム軍の退却"), "word.contested": ("Contested area", "抗争エリア"),
         "word.wounded": ("Wounded", "負傷"), "word.killed": ("Killed", "戦死"), "word.reduced": ("Reduced", "減少戦力"),
     }
     for k, (e, j) in words.items():
