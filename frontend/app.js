@@ -33,6 +33,7 @@ function header() {
   const paint = () => {
     brand.textContent = t("app.name");
     langButton.textContent = t("lang.toggle");
+    langButton.lang = getLang() === "ja" ? "en" : "ja"; // it names the other language, in that language
     langButton.setAttribute("aria-label", t("lang.toggle.label"));
     if (session.user) {
       const name = session.user.username;
