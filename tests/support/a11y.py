@@ -52,7 +52,9 @@ _VISIBLE_TEXTS = """() => {
 _CATALOGUES = """async (game) => {
   const out = { en: [], ja: [] };
   const add = (table) => {
-    for (const lang of ["en", "ja"]) out[lang].push(...Object.values(table?.[lang] ?? {}).filter((v) => typeof v === "string"));
+    for (const lang of ["en", "ja"]) {
+      out[lang].push(...Object.values(table?.[lang] ?? {}).filter((v) => typeof v === "string"));
+    }
   };
   add((await import("/static/common/i18n.js")).UI_STRINGS);
   if (game) {
@@ -156,7 +158,9 @@ def _advance(match_id: str, players: list[Player], rnd: random.Random, actions: 
         if not movers:
             return
         player, v = rnd.choice(movers)
-        r = player.act(match_id, v["version"], choose(v["view"], rnd))
+        action = choose(v["view"], rnd)
+        assert action is not None
+        r = player.act(match_id, v["version"], action)
         assert r.status_code == 200, r.text
 
 
