@@ -167,7 +167,9 @@ export function createPanel(container, ctx) {
     for (const side of ["us", "nva"]) if (view.adrenaline?.[side]) items.push(h("li", { class: `lz-adr side-${side}` }, `⚡ ${w("adrenaline")}: ${ctx.roleName(side)}`));
     if (view.casualties_on_map) items.push(h("li", {}, `${w("casualties")}: ${view.casualties_on_map}`));
     const losses = view.officer_losses ?? {};
-    if (losses.us || losses.nva) items.push(h("li", {}, `${w("officers")}: ${ctx.roleName("us")} ${losses.us ?? 0}, ${ctx.roleName("nva")} ${losses.nva ?? 0}`));
+    if (losses.us || losses.nva) {
+      items.push(h("li", {}, `${w("officers")}: ${ctx.roleName("us")} ${losses.us ?? 0}${getLang() === "ja" ? "、" : ", "}${ctx.roleName("nva")} ${losses.nva ?? 0}`));
+    }
     fill(el.status, ...items);
 
     fill(el.cup, h("h3", {}, w("cup"), h("small", { class: "muted" }, ` ${w("cup_note")}`)),

@@ -19,7 +19,7 @@ from .data import dataset
 class LZAlbanyRules(GameRules):
     id = "lz_albany"
     roles: tuple[Role, ...] = ("us", "nva")
-    names: Mapping[str, str] = {"en": "LZ Albany: Ia Drang Valley 1965", "ja": "LZ アルバニー:イア・ドラン渓谷 1965"}
+    names: Mapping[str, str] = {"en": "LZ Albany: Ia Drang Valley 1965", "ja": "LZアルバニー:イアドラン渓谷 1965"}
     scenarios: Mapping[str, Scenario] = {
         "historical": Scenario("historical", {"en": "17 November 1965: the ambush", "ja": "1965年11月17日:待ち伏せ"},
                                {"en": "Both sides set up at their 13:15 positions; 10 turns.",
