@@ -153,7 +153,8 @@ export function mountLobby(root, session) {
     // The game's match options (e.g. fog of war), each a select of its allowed values.
     const optionsBox = h("div", { class: "match-options", "data-testid": "match-options" });
     let optionInputs = [];
-    const optionLabel = (v) => (v === true ? t("lobby.option_on") : v === false ? t("lobby.option_off") : String(v));
+    const optionLabel = (v, spec) => localised(spec.choice_names?.[String(v)]) ||
+      (v === true ? t("lobby.option_on") : v === false ? t("lobby.option_off") : String(v));
     const keep = (select, value) => {
       if (value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
     };
@@ -162,7 +163,7 @@ export function mountLobby(root, session) {
       optionInputs = (g?.options ?? []).filter((o) => (o.choices ?? []).length > 1).map((o) => {
         const chosen = draft.game === g?.id && o.id in draft.options ? draft.options[o.id] : o.default;
         const select = h("select", { name: `option-${o.id}` },
-          ...o.choices.map((c, i) => h("option", { value: String(i), selected: c === chosen ? "" : null }, optionLabel(c))));
+          ...o.choices.map((c, i) => h("option", { value: String(i), selected: c === chosen ? "" : null }, optionLabel(c, o))));
         select.addEventListener("change", () => {
           draft.game = g.id;
           draft.options[o.id] = o.choices[Number(select.value)];

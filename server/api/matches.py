@@ -35,8 +35,8 @@ def games() -> list[GameInfo]:
         id=r.id, names=dict(r.names), roles=list(r.roles), role_names=_role_names(r),
         scenarios=[{"id": s.id, "name": dict(s.name), "description": dict(s.description)}
                    for s in r.scenarios.values()],
-        options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name)}
-                 for o in r.options],
+        options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name),
+                  "choice_names": _choice_names(r, o.id, o.choices)} for o in r.options],
     ) for r in GAMES.values()]
 
 
@@ -53,6 +53,14 @@ def _static(game: str) -> dict[str, Any]:
 
 PLATFORM_MESSAGES: dict[str, dict[str, str]] = json.loads(
     (Path(__file__).parent.parent / "matches" / "messages.json").read_text(encoding="utf-8"))
+
+
+def _choice_names(rules: Rules, option: str, choices: tuple[Any, ...]) -> dict[str, dict[str, str]]:
+    """An option's choices in words from the game's catalogue (``option.<id>.<choice>``), where it has them."""
+    messages = _static(rules.id).get("messages", {})
+    keys = {str(c): f"option.{option}.{c}" for c in choices}
+    return {c: {lang: cat[k] for lang, cat in messages.items() if k in cat} for c, k in keys.items()
+            if any(k in cat for cat in messages.values())}
 
 
 def _role_names(rules: Rules) -> dict[str, dict[str, str]]:

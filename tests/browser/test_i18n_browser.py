@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import LiveServer
-from tests.support.a11y import catalogue_texts, foreign_words, scene, screenshot, settle, signed_in
+from tests.support.a11y import catalogue_texts, foreign_words, internal_codes, scene, screenshot, settle, signed_in
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,13 @@ def test_each_page_speaks_only_the_readers_language(server: LiveServer, browser:
         settle(page, path)
         assert page.evaluate("document.documentElement.lang") == lang
         screenshot(page, f"i18n-{name}-{lang}")
-        leaks = catalogue_texts(page, game, other) + foreign_words(page)
+        leaks = catalogue_texts(page, game, other) + foreign_words(page) + internal_codes(page)
         if leaks:
             found[name] = leaks
+        if name == "lobby":  # the create form of each game: its scenarios, sides and options
+            for g in ("shimada", "bulge", "lz_albany"):
+                page.get_by_test_id("create-form").locator("select[name=game]").select_option(g)
+                leaks = catalogue_texts(page, g, other) + foreign_words(page) + internal_codes(page)
+                if leaks:
+                    found[f"lobby, {g}"] = leaks
     assert found == {}, f"texts of the other language in the {lang} interface"

@@ -42,6 +42,9 @@ _VISIBLE_TEXTS = """() => {
     const el = n.parentElement;
     if (el && !["SCRIPT", "STYLE", "NOSCRIPT"].includes(el.tagName) && seen(el)) add(el, n.nodeValue);
   }
+  for (const el of document.body.querySelectorAll("select")) {  // a closed list's choices too
+    if (seen(el)) for (const o of el.options) add(el, o.textContent);
+  }
   for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     if (seen(el)) for (const a of ["aria-label", "title", "placeholder", "alt"]) add(el, el.getAttribute(a));
   }
@@ -122,6 +125,15 @@ def foreign_words(page: Any) -> list[str]:
     an address ("/match/…") is in no language."""
     script = _FOREIGN_SCRIPT[page.evaluate("document.documentElement.lang")]
     return sorted({t for t in _texts(page) if script.search(t) and not _ADDRESS.match(t)})
+
+
+_CODE = re.compile(r"\bAMBIG?-\d+\b|\b[a-z]+_[a-z_]+\b")
+
+
+def internal_codes(page: Any) -> list[str]:
+    """The visible texts and labels that show an internal code: a reference to the rules' ambiguity list
+    ("AMBIG-7") or an identifier ("west_wall")."""
+    return sorted({t for t in _texts(page) if _CODE.search(t) and not _ADDRESS.match(t)})
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -27,7 +27,7 @@ class LZAlbanyRules(GameRules):
     }
     options: tuple[OptionSpec, ...] = (
         OptionSpec("overstack", "units", ("units", "dice"),
-                   {"en": "Overstacked fire (AMBIG-7)", "ja": "スタック超過時の射撃(AMBIG-7)"}),
+                   {"en": "Fire from an overstacked area (§5.2)", "ja": "スタック超過エリアからの射撃(5.2)"}),
     )
 
     def static_data(self) -> dict[str, Any]:

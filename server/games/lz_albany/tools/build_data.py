@@ -149,7 +149,8 @@ def counters() -> dict:
 
 CHITS = {
     "nva_fm": {"side": "nva", "kind": "fire_move", "name": {"en": "NVA Fire/Move", "ja": "北ベトナム軍射撃/移動"}},
-    "nva_adr": {"side": "nva", "kind": "adrenaline", "name": {"en": "NVA Adrenaline", "ja": "北ベトナム軍アドレナリン"}},
+    "nva_adr": {"side": "nva", "kind": "adrenaline",
+                "name": {"en": "NVA Adrenaline", "ja": "北ベトナム軍アドレナリン"}},
     "us_fm": {"side": "us", "kind": "fire_move", "name": {"en": "US Fire/Move", "ja": "アメリカ軍射撃/移動"}},
     "us_adr": {"side": "us", "kind": "adrenaline", "name": {"en": "US Adrenaline", "ja": "アメリカ軍アドレナリン"}},
     "us_art": {"side": "us", "kind": "artillery", "name": {"en": "US Artillery", "ja": "アメリカ軍砲兵"}},
