@@ -60,3 +60,23 @@ def test_a_screen_reader_hears_your_move_and_each_new_log_line(server: LiveServe
     target.dispatch_event("click")
     page.wait_for_function("() => document.querySelector('[data-testid=announcer]').textContent.includes('enters at')")
     assert page.locator("[data-hex]:not(.target)[role=button]").count() == 0  # a hex no longer a target is no button
+
+
+def test_no_serious_violation_with_a_bulge_stack_selected_or_an_officers_sight_shown(server: LiveServer,
+                                                                                       browser: Any) -> None:
+    s = scene(server.url, {})
+    page = signed_in(browser, server.url, s.first, "ja")  # the German and NVA player
+    settle(page, f"/match/{s.matches['bulge']}")
+    stacks = page.evaluate("() => [...document.querySelectorAll('svg [data-ref][data-stack]')]"
+                           ".filter((e) => Number(e.dataset.stack) > 1).map((e) => e.dataset.at)")
+    page.locator(f"#hex-{stacks[0]}").dispatch_event("click")
+    page.locator("[data-hex].target").first.wait_for(state="attached")
+    screenshot(page, "axe-bulge-stack-ja")
+    assert axe_serious(page) == [], axe_summary(axe_serious(page))
+
+    settle(page, f"/match/{s.matches['lz_albany']}")
+    page.locator("svg [data-ref='NVA-AN']").dispatch_event("click")  # an officer: its line of sight
+    page.locator(".los-seen").first.wait_for(state="attached")
+    assert page.locator(".los-clear").is_visible()
+    screenshot(page, "axe-lz_albany-sight-ja")
+    assert axe_serious(page) == [], axe_summary(axe_serious(page))
