@@ -8,7 +8,7 @@
 // counterMarkup is a pure string function; CounterTray keeps keyed nodes in an HTML container.
 
 import { esc, s, SVG_NS } from "./dom.js";
-import { getLang, renderArg } from "./i18n.js";
+import { getLang, renderArg, t } from "./i18n.js";
 import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 
 // A game gives its counters' colours as `info.look` (its map plugin's counterLook, added by the
@@ -229,7 +229,7 @@ export function platoonMarkup(info, size, lang = "en") {
     out.push(senior ? star(-sr * 1.05, cy, sr, attrs) + star(sr * 1.05, cy, sr, attrs) : star(0, cy, sr, attrs));
     if (wounded) {
       out.push(`<rect class="wounded-band" x="${-half + sw}" y="${half - size * 0.26}" width="${size - 2 * sw}" height="${size * 0.22}" fill="#c8102e"/>`);
-      out.push(`<text x="0" y="${half - size * 0.09}" font-size="${size * 0.16}" font-weight="800" text-anchor="middle" fill="#fff">${lang === "ja" ? "負傷" : "WOUNDED"}</text>`);
+      out.push(`<text x="0" y="${half - size * 0.09}" font-size="${size * 0.16}" font-weight="800" text-anchor="middle" fill="#fff">${esc(t("a11y.wounded_band", undefined, lang))}</text>`);
     }
   } else {
     const w = size * 0.44, h = size * 0.26, cy = -size * 0.02;
@@ -274,20 +274,20 @@ export function counterSignature(info, lang) {
 export function counterLabel(info, sideName, lang = "en") {
   const name = typeof info.name === "object" && info.name ? info.name[lang] ?? info.name.en : info.name;
   if (!isHidden(info) && isPlatoon(info)) {
-    const ja = lang === "ja";
+    const word = (key, args) => t(key, args, lang);
     const words = [plain(info.short, lang), name && name !== plain(info.short, lang) ? name : "",
       info.fire !== undefined ? `${info.fire}-${info.melee}` : "",
-      info.casualty || info.status === "casualty" ? (ja ? "(負傷者マーカー)" : "(casualty)") : "",
-      info.status === "wounded" ? (ja ? "(負傷)" : "(wounded)") : "",
-      info.reduced ? (ja ? "(減少)" : "(reduced)") : "",
-      info.hits && info.status !== "wounded" && !info.casualty ? (ja ? `ヒット${info.hits}` : `${info.hits} hit${info.hits > 1 ? "s" : ""}`) : ""].filter(Boolean);
+      info.casualty || info.status === "casualty" ? `(${word("unit.casualty")})` : "",
+      info.status === "wounded" ? `(${word("unit.wounded")})` : "",
+      info.reduced ? `(${word("unit.reduced")})` : "",
+      info.hits && info.status !== "wounded" && !info.casualty ? word(info.hits > 1 ? "a11y.hits" : "a11y.hit", { n: info.hits }) : ""].filter(Boolean);
     return `${sideName}: ${words.join(" ")}`;
   }
-  if (isHidden(info) || (info.face !== "up" && !isStepUnit(info))) return `${sideName}: ${lang === "ja" ? "混乱(裏向き)" : "disrupted (face down)"}`;
+  if (isHidden(info) || (info.face !== "up" && !isStepUnit(info))) return `${sideName}: ${t("a11y.face_down", undefined, lang)}`;
   if (isStepUnit(info)) {
     const des = plain(info.designation, lang);
     const words = [des, name && name !== des ? name : "", `${info.attack ?? "?"}-${info.defence ?? "?"}`,
-      isReduced(info) ? (lang === "ja" ? "(減少)" : "(reduced)") : ""].filter(Boolean);
+      isReduced(info) ? `(${t("unit.reduced", undefined, lang)})` : ""].filter(Boolean);
     return `${sideName}: ${words.join(" ")}`;
   }
   return `${sideName}: ${name ?? info.kind ?? ""} ${info.cf ?? ""}-${info.ma ?? ""}`.trim();
