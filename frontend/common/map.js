@@ -21,7 +21,7 @@ import { s, h } from "./dom.js";
 import { makeGrid, allHexes, centre, corners, hexsideSegment, bounds } from "./hexgeom.js";
 import { f2, pts, hexPath, gridPath, hexsidesOf, chainsPath } from "./hexpaths.js";
 import { drawNames } from "./hexnames.js";
-import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup } from "./mapmarks.js";
+import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup, markPoints } from "./mapmarks.js";
 import { drawCounterNode } from "./counters.js";
 import { CounterMotion, placeOf } from "./anim.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
@@ -430,7 +430,7 @@ export class HexMap {
       g.classList.add("target");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
-      const mark = s("polygon", { class: "mark target", points: pts(corners(this.grid, id, this.size * 0.9)) });
+      const mark = s("polygon", { class: "mark target", points: markPoints(this.grid, id, this.size) });
       this.markLayer.append(mark);
       this.targetMarks.set(id, mark);
     }
@@ -449,7 +449,7 @@ export class HexMap {
       this.markLayer.append(this.originMark);
     }
     if (sel) {
-      this.originMark.setAttribute("points", pts(corners(this.grid, sel, this.size * 0.9)));
+      this.originMark.setAttribute("points", markPoints(this.grid, sel, this.size));
       this.originMark.removeAttribute("display");
     } else {
       this.originMark.setAttribute("display", "none");

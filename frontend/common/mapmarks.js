@@ -2,7 +2,16 @@
 // odds labels. A node per key, redrawn only when its signature changed; the markup is pure.
 
 import { esc } from "./dom.js";
-import { f2 } from "./hexpaths.js";
+import { f2, pts } from "./hexpaths.js";
+import { corners } from "./hexgeom.js";
+
+/** How much smaller than its hex a mark (legal target, selected hex) is drawn. */
+export const MARK_SCALE = 0.9;
+
+/** The points of a hex's mark: its outline shrunk about the hex's own centre. */
+export function markPoints(grid, id, size) {
+  return pts(corners(grid, id, size, size * MARK_SCALE));
+}
 
 /** The node kept for `key` in `nodes`, made and added to `layer` when missing. */
 export function keyedNode(nodes, key, layer, make) {
