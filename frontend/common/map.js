@@ -26,7 +26,8 @@ import { drawCounterNode } from "./counters.js";
 import { CounterMotion, placeOf } from "./anim.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
-import { t } from "./i18n.js";
+import { Viewport, Overview, mapBar, overviewShown } from "./viewport.js";
+import { t, tTouch } from "./i18n.js";
 
 const FALLBACK_FILL = "#dde5c4";
 const PATTERN_FILL = { trees: "url(#pat-trees)", dense: "url(#pat-dense)" };
@@ -56,12 +57,14 @@ export class HexMap {
   /**
    * board: static data (kind "hex"); options: {onHex(hex, event), onCounter(ref, hex, event),
    * onHover({hex, ref} | null, event), onLongPress({hex, ref}, event), lang, size, sideName(side),
-   * plugin (the game's, see above)}.
+   * plugin (the game's, see above), viewKey (the match: its pan and zoom are kept, viewport.js)}.
    */
   constructor(container, board, options = {}) {
     this.board = board;
     this.grid = makeGrid(board.grid);
     this.size = options.size ?? 40;
+    this.counterUnits = this.size * 0.92; // a counter's width in map units
+    this.focusPad = this.size * 1.2; // the margin (map units) around the hexes a match opens on
     this.lang = options.lang ?? "en";
     this.options = options;
     this.plugin = options.plugin ?? {};
@@ -223,16 +226,18 @@ export class HexMap {
     }
   }
 
-  /** The zoom buttons and overlay toggles around the svg, in the container. */
+  /** The bar (overlay toggles, zoom buttons) above the svg, the overview of a big map, in the container. */
   mount(container) {
-    this.controls = this.buildControls();
     container.classList.add("map-wrap-zoom");
     if (!container.hasAttribute("tabindex")) container.setAttribute("tabindex", "0");
-    container.setAttribute("aria-label", t("map.keys"));
-    container.append(this.controls.layers, this.svg, this.controls.zoom);
+    container.setAttribute("aria-label", tTouch("map.keys"));
+    container.append(this.svg);
   }
 
-  /** Pan and zoom; while a big map moves it draws fast (no anti-aliasing, no tree patterns). */
+  /**
+   * Pan and zoom (zoom.js), the viewport (viewport.js: the opening view, kept per match, the
+   * overview); while a big map moves it draws fast (no anti-aliasing, no tree patterns).
+   */
   bindPanZoom(container) {
     let idle = 0;
     this.panzoom = new PanZoom(this.svg, this.world, {
@@ -244,14 +249,18 @@ export class HexMap {
         idle = setTimeout(() => this.svg.classList.remove("moving"), 160);
       },
     });
+    this.viewport = new Viewport(this, this.options.viewKey ?? null);
+    if (this.big) {
+      this.overview = new Overview(this, [this.terrainLayer, this.counterLayer], { label: t("map.overview") });
+      this.overview.svg.hidden = !overviewShown(globalThis.innerWidth ?? 1000);
+      container.append(this.overview.svg);
+    }
+    this.controls = this.buildControls();
+    container.prepend(mapBar(this, this.controls.layers, { toggles: this.overlayNames.length > 1 }));
   }
 
+  /** The overlay toggles (the bar above the map holds them). */
   buildControls() {
-    const btn = (text, label, fn, testid) => h("button", { type: "button", class: "zoom-btn", "aria-label": label, title: label, "data-testid": testid, onclick: (e) => { e.stopPropagation(); fn(); } }, text);
-    const zoom = h("div", { class: "zoom-controls" },
-      btn("+", t("map.zoom_in"), () => this.panzoom.zoom(1.4), "zoom-in"),
-      btn("−", t("map.zoom_out"), () => this.panzoom.zoom(1 / 1.4), "zoom-out"),
-      btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.overlayBoxes = new Map();
     const layers = h("div", { class: "map-layers", "data-testid": "map-layers" });
     for (const name of this.overlayNames) {
@@ -262,7 +271,7 @@ export class HexMap {
       this.overlayBoxes.set(name, { box, label, text });
       layers.append(label);
     }
-    return { zoom, layers };
+    return { layers };
   }
 
   /** Shows or hides an overlay (and remembers the choice). */
@@ -336,7 +345,10 @@ export class HexMap {
     });
     this.svg.addEventListener("pointerleave", (e) => {
       last = null;
-      this.options.onHover?.(null, e);
+      if (e.pointerType !== "touch") this.options.onHover?.(null, e); // a long press's details stay after the finger lifts
+    });
+    this.svg.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch") this.options.onHover?.(null, e); // the next touch closes them
     });
     this.svg.addEventListener("focusin", (e) => {
       const tg = targetOf(e);
