@@ -104,6 +104,9 @@ export async function mountMatch(root, matchId, session) {
       menu);
     // the menu keeps its node (and so whether it is open) across repaints
     fill(menuBody,
+      // on a phone the seats are here, not in the bar
+      h("ul", { class: "menu-seats" }, ...Object.entries(summary.seats ?? {}).map(([role, user]) =>
+        h("li", {}, `${roleName(role, catalogue)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
       h("p", {}, h("span", { class: `badge status-${summary.status}`, "data-testid": "status" }, t(`match.status.${summary.status}`))),
       h("p", { class: "commitment" }, `${t("match.seed_commitment")}: `,
         h("code", { "data-testid": "seed-commitment", title: summary.seed_commitment }, summary.seed_commitment),

@@ -252,7 +252,7 @@ export class HexMap {
     this.viewport = new Viewport(this, this.options.viewKey ?? null);
     if (this.big) {
       this.overview = new Overview(this, [this.terrainLayer, this.counterLayer], { label: t("map.overview") });
-      this.overview.svg.hidden = !overviewShown(globalThis.innerWidth ?? 1000);
+      this.overview.show(overviewShown(globalThis.innerWidth ?? 1000));
       container.append(this.overview.svg);
     }
     this.controls = this.buildControls();

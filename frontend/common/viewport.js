@@ -117,7 +117,9 @@ export class Viewport {
     this.opened = false;
     this.saving = 0;
     map.panzoom.listen((vb) => this.changed(vb));
-    globalThis.ResizeObserver && new ResizeObserver(() => this.resized()).observe(map.svg);
+    this.pending = null;
+    if (globalThis.ResizeObserver) new ResizeObserver(() => this.resized()).observe(map.svg);
+    globalThis.addEventListener?.("pagehide", () => this.flush());
   }
 
   size() {
@@ -140,11 +142,17 @@ export class Viewport {
     this.map.panzoom.set(openingBox(focus, el, this.map.counterUnits, minPx, this.map.world));
   }
 
-  /** After a pan or zoom: keep it (once per frame at most). */
+  /** After a pan or zoom: keep it, once it rests (or when the page goes away before). */
   changed(vb) {
     if (!this.key || !this.opened) return;
     clearTimeout(this.saving);
-    this.saving = setTimeout(() => storeView(this.key, viewOf(vb, this.size())), 250);
+    this.pending = vb;
+    this.saving = setTimeout(() => this.flush(), 250);
+  }
+
+  flush() {
+    if (this.pending) storeView(this.key, viewOf(this.pending, this.size()));
+    this.pending = null;
   }
 
   /** The element changed size (a rotated phone, a resized window): keep the centre and the zoom. */
@@ -194,6 +202,15 @@ export class Overview {
     for (const type of ["pointerup", "pointercancel"]) this.svg.addEventListener(type, () => (down = false));
   }
 
+  /** Whether the overview is shown (an svg has no `hidden` property: the attribute). */
+  get shown() {
+    return !this.svg.hasAttribute("hidden");
+  }
+
+  show(on) {
+    this.svg.toggleAttribute("hidden", !on);
+  }
+
   paint(vb) {
     for (const [k, v] of Object.entries({ x: vb.x, y: vb.y, width: vb.w, height: vb.h })) this.frame.setAttribute(k, v.toFixed(1));
   }
@@ -217,9 +234,9 @@ export function mapBar(map, layers, { toggles = true } = {}) {
     btn("+", t("map.zoom_in"), () => map.panzoom.zoom(1.4), "zoom-in"),
     btn("⤢", t("map.fit"), () => map.panzoom.reset(), "zoom-fit"));
   if (map.overview) {
-    const shown = () => !map.overview.svg.hidden;
+    const shown = () => map.overview.shown;
     const sw = btn("▣", t("map.overview"), (b) => {
-      map.overview.svg.hidden = shown();
+      map.overview.show(!shown());
       b.setAttribute("aria-pressed", String(shown()));
       try { globalThis.localStorage?.setItem("map.overview", shown() ? "1" : "0"); } catch { /* private mode */ }
     }, "overview-toggle");
