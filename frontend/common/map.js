@@ -427,6 +427,7 @@ export class HexMap {
 
   /** Toggles highlight state: hexes in `targets` get "target", counters in `selectable` "selectable". */
   highlight({ targets = new Set(), selectable = new Set(), selected = null } = {}) {
+    const fresh = [...targets].some((id) => !this.targets.has(id));
     for (const id of this.targets) {
       if (targets.has(id)) continue;
       const g = this.hexNodes.get(id);
@@ -447,6 +448,7 @@ export class HexMap {
       this.targetMarks.set(id, mark);
     }
     this.targets = new Set([...targets].filter((id) => this.hexNodes.has(id)));
+    if (fresh) this.viewport?.reveal(this.targets);
     for (const [ref, g] of this.counterNodes) {
       const on = selectable.has(ref) || targets.has(this.counterHex.get(ref));
       g.classList.toggle("selectable", selectable.has(ref));

@@ -142,6 +142,19 @@ export class Viewport {
     this.map.panzoom.set(openingBox(focus, el, this.map.counterUnits, minPx, this.map.world));
   }
 
+  /**
+   * Newly lit hexes none of which shows (a unit chosen in the tray, whose entry hexes lie off
+   * screen): the map centres on them, at the same zoom.
+   */
+  reveal(hexes) {
+    const pts = [...hexes].filter((id) => this.map.has(id)).map((id) => this.map.centre(id));
+    if (!this.opened || !pts.length) return;
+    const vb = this.map.panzoom.vb;
+    if (pts.some(([x, y]) => x >= vb.x && x <= vb.x + vb.w && y >= vb.y && y <= vb.y + vb.h)) return;
+    const b = boxAround(pts);
+    this.map.panzoom.centreOn(b.x + b.w / 2, b.y + b.h / 2);
+  }
+
   /** After a pan or zoom: keep it, once it rests (or when the page goes away before). */
   changed(vb) {
     if (!this.key || !this.opened) return;
