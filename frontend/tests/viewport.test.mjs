@@ -33,3 +33,76 @@ test("a far hex's mark is not pulled towards the map's origin (the old bug: 90% 
   assert.ok(Math.abs(mean(mark, 1) - mean(hex, 1)) < 0.06);
   assert.ok(mean(hex, 0) > 2000); // far from (0, 0): a shrunk position would miss it by hexes
 });
+
+// --- viewport.js: the opening view, the view kept per match ---
+import { openingBox, boxAround, focusHexes, viewOf, boxOf, storeView, storedView, readablePx, READABLE_PX } from "../common/viewport.js";
+
+const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
+
+test("the opening view: a readable zoom at least, centred on the focus, the element's shape", () => {
+  const world = { x: 0, y: 0, w: 2800, h: 2600 };
+  const desk = { width: 1040, height: 760 }, phone = { width: 378, height: 506 };
+  const counter = 36.8;
+  // the German front: a long box, too long to show whole at a readable size
+  const front = { x: 2000, y: 100, w: 700, h: 2300 };
+  for (const [el, px] of [[desk, 40], [phone, 28]]) {
+    const vb = openingBox(front, el, counter, readablePx(el.width), world);
+    assert.ok((el.width / vb.w) * counter >= px, "a counter at least px wide");
+    close(vb.w / vb.h, el.width / el.height); // no letterbox: the box has the element's shape
+    // centred on the front, as far as the map's edge allows (the centre stays on the map)
+    close(vb.y + vb.h / 2, front.y + front.h / 2);
+    assert.ok(vb.x + vb.w / 2 <= world.x + world.w);
+  }
+  assert.equal(readablePx(1040), READABLE_PX.wide);
+  assert.equal(readablePx(378), READABLE_PX.narrow);
+  // a small focus is shown whole but not blown up past the cap
+  const one = boxAround([[500, 500]], 40);
+  const tight = openingBox(one, desk, counter, 44, world);
+  assert.ok((desk.width / tight.w) * counter <= 72 + 1e-9);
+  close(tight.x + tight.w / 2, 500); close(tight.y + tight.h / 2, 500);
+  // no readable minimum (a spectator of a small map): the whole focus fits
+  const whole = openingBox(world, desk, counter, 0, null);
+  assert.ok(whole.w >= world.w - 1e-9 && whole.h >= world.h - 1e-9);
+});
+
+test("what a match opens on: the reader's units, else their actions' hexes, else the last log line's", () => {
+  const has = (id) => /^\d{4}$/.test(id);
+  const view = {
+    counters: [{ ref: "a", side: "german", hex: "3226" }, { ref: "b", side: "german", hex: "3225" }, { ref: "c", side: "allied", hex: "3124" },
+      { ref: "d", side: "german", hex: null }],
+    actions: [{ type: "enter", unit: "x", to: "0201" }],
+    log: [{ key: "log.move", args: { unit: { key: "unit.c" }, to: "2919" } }, { key: "log.phase", args: { turn: 1 } }],
+  };
+  assert.deepEqual(focusHexes(view, "german", { has, big: true }).sort(), ["3225", "3226"]);
+  assert.deepEqual(focusHexes({ ...view, counters: [] }, "german", { has, big: true }), ["0201"]); // an entry
+  assert.deepEqual(focusHexes({ ...view, counters: [], actions: [] }, "german", { has, big: true }), ["2919"]); // the last place named
+  // a spectator: of a small map all of it; of a big one the last place named, else every counter
+  assert.deepEqual(focusHexes(view, null, { has, big: false }), []);
+  assert.deepEqual(focusHexes(view, null, { has, big: true }), ["2919"]);
+  assert.deepEqual(focusHexes({ ...view, log: [] }, null, { has, big: true }).sort(), ["3124", "3225", "3226"]);
+});
+
+test("a view is kept per match by centre and scale: another window size keeps the zoom", () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)) };
+  try {
+    const el = { width: 1000, height: 700 };
+    const vb = { x: 100, y: 200, w: 500, h: 350 };
+    storeView("match:A", viewOf(vb, el));
+    storeView("match:B", viewOf({ x: 0, y: 0, w: 1000, h: 700 }, el));
+    const kept = storedView("match:A");
+    assert.deepEqual(boxOf(kept, el), vb);
+    // a narrower window: the same centre, the same pixels per map unit
+    const narrow = boxOf(kept, { width: 400, height: 700 });
+    close(narrow.x + narrow.w / 2, 350); close(narrow.y + narrow.h / 2, 375);
+    close(400 / narrow.w, 2);
+    assert.equal(storedView("match:C"), null);
+    for (let i = 0; i < 60; i++) storeView(`match:${i}`, viewOf(vb, el));
+    assert.equal(JSON.parse(store.get("map.views")).length, 40); // a bounded list, the newest first
+    assert.equal(storedView("match:A"), null);
+    store.set("map.views", "not json");
+    assert.equal(storedView("match:59"), null);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
