@@ -4,7 +4,8 @@ Debian's chromium, driven by Playwright, at 1440×900 and at 390×844 (a phone: 
 accounts take the seats of a Bulge, a Shimada and an LZ Albany match through the API. Each player
 opens the match page and, without any zoom click, finds their own counters on the map at least 40 px
 wide (28 px on the phone), the map starting near the top of the window and no control lying over it.
-A zoom with the wheel (the desk) or the keyboard (the phone) is kept across a reload. On the phone a
+A zoom with the wheel (the desk) or the keyboard (the phone) is kept across a reload. A spectator of
+a small map sees all of it. On the phone a
 long press on a counter shows its details and the map's help says "long-press" and "pinch". Shimada's
 face-down British counters show their back: "DISRUPTED". Each page is kept as a screenshot under
 test-artifacts/browser/ (ignored by git).
@@ -28,7 +29,8 @@ SEATS = {"bulge": ("german", "allied"), "shimada": ("japanese", "british"), "lz_
 # The on-screen widths of the reader's counters whose centre lies inside the map's element.
 VISIBLE_WIDTHS = """(side) => {
   const map = document.querySelector('svg.hexmap').getBoundingClientRect();
-  return [...document.querySelectorAll(`svg.hexmap .counter.side-${side} .counter-body`)].map((n) => n.getBoundingClientRect())
+  return [...document.querySelectorAll(`svg.hexmap .counter.side-${side} .counter-body`)]
+    .map((n) => n.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.left + r.width / 2 > map.left && r.left + r.width / 2 < map.right
       && r.top + r.height / 2 > map.top && r.top + r.height / 2 < map.bottom)
     .map((r) => r.width);
@@ -38,11 +40,16 @@ VISIBLE_WIDTHS = """(side) => {
 # The centres of the reader's counters on top of their stacks, inside the map's element.
 VISIBLE_CENTRES = """(side) => {
   const map = document.querySelector('svg.hexmap').getBoundingClientRect();
-  return [...document.querySelectorAll(`svg.hexmap .counter.side-${side} .counter-body`)].map((n) => n.getBoundingClientRect())
+  return [...document.querySelectorAll(`svg.hexmap .counter.side-${side} .counter-body`)]
+    .map((n) => n.getBoundingClientRect())
     .map((r) => [r.left + r.width / 2, r.top + r.height / 2])
     .filter(([x, y]) => x > map.left + 20 && x < map.right - 20 && y > map.top + 20 && y < map.bottom - 20
       && document.elementFromPoint(x, y)?.closest('.counter')?.classList.contains(`side-${side}`));
 }"""
+
+
+# The view box has narrowed (zoomed in) below w.
+NARROWER = "(w) => Number(document.querySelector('svg.hexmap').getAttribute('viewBox').split(' ')[2]) < w"
 
 
 def _context(browser: Any, base: str, size: str, name: str) -> Any:
@@ -104,7 +111,8 @@ def _check_layout(page: Any, size: str, side: str) -> None:
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_a_bulge_match_opens_on_the_readers_units_and_keeps_its_zoom(server: LiveServer, browser: Any, size: str) -> None:
+def test_a_bulge_match_opens_on_the_readers_units_and_keeps_its_zoom(server: LiveServer, browser: Any,
+                                                                     size: str) -> None:
     match_id = _match(server, browser, "bulge")
     context = _context(browser, server.url, size, "ann")
     page = _open(context, match_id, "german")
@@ -131,8 +139,7 @@ def test_a_bulge_match_opens_on_the_readers_units_and_keeps_its_zoom(server: Liv
                               " const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; }", [x, y])
         page.mouse.move(x, y)
         page.mouse.wheel(0, -240)
-        page.wait_for_function("(w) => Number(document.querySelector('svg.hexmap').getAttribute('viewBox').split(' ')[2]) < w",
-                               arg=before[2])
+        page.wait_for_function(NARROWER, arg=before[2])
         after = page.evaluate("([x, y]) => { const m = document.querySelector('svg.hexmap').getScreenCTM().inverse();"
                               " const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; }", [x, y])
         assert abs(after[0] - under[0]) < 2 and abs(after[1] - under[1]) < 2, (under, after)
@@ -150,19 +157,19 @@ def test_a_bulge_match_opens_on_the_readers_units_and_keeps_its_zoom(server: Liv
         assert tip.is_visible() and "German" in tip.inner_text()  # still there once the finger lifts
         page.locator(".map-wrap").focus()
         page.keyboard.press("+")
-        page.wait_for_function("(w) => Number(document.querySelector('svg.hexmap').getAttribute('viewBox').split(' ')[2]) < w",
-                               arg=before[2])
+        page.wait_for_function(NARROWER, arg=before[2])
     zoomed = _view_box(page)
     page.wait_for_function(f"() => (localStorage.getItem('map.views') || '').includes('match:{match_id}')")
     page.wait_for_function("(vb) => { const v = JSON.parse(localStorage.getItem('map.views'))[0];"
                            " const w = document.querySelector('svg.hexmap').getBoundingClientRect().width;"
-                           " return Math.abs(v.cx - (vb[0] + vb[2] / 2)) < 1 && Math.abs(w / v.ppu - vb[2]) < 1; }", arg=zoomed)
+                           " return Math.abs(v.cx - (vb[0] + vb[2] / 2)) < 1 && Math.abs(w / v.ppu - vb[2]) < 1; }",
+                           arg=zoomed)
 
     # A reload opens the same view: the zoom and the centre are kept per match on the device.
     page.reload()
     page.locator("svg.hexmap .counter.side-german").first.wait_for(state="attached")
-    page.wait_for_function("(vb) => { const b = document.querySelector('svg.hexmap').getAttribute('viewBox').split(' ').map(Number);"
-                           " return b.every((v, i) => Math.abs(v - vb[i]) < 1); }", arg=zoomed)
+    page.wait_for_function("(vb) => { const b = document.querySelector('svg.hexmap').getAttribute('viewBox')"
+                           ".split(' ').map(Number); return b.every((v, i) => Math.abs(v - vb[i]) < 1); }", arg=zoomed)
     page.screenshot(path=str(ARTIFACTS / f"bulge-{size}-german-reloaded.png"))
     context.close()
 
@@ -190,3 +197,20 @@ def test_the_small_maps_open_readable_for_each_player(server: LiveServer, browse
             assert backs and set(backs) == {"DISRUPTED"}, backs
         page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-{side}.png"))
         context.close()
+
+    # A spectator of a small map sees all of it.
+    context = _context(browser, server.url, size, "cat")
+    page = context.new_page()
+    page.goto(f"/match/{match_id}")
+    page.get_by_test_id("spectator").wait_for(state="visible")
+    page.locator("svg.hexmap [data-ref]").first.wait_for(state="attached")
+    page.wait_for_function("""() => {
+      const svg = document.querySelector('svg.hexmap');
+      const r = svg.getBoundingClientRect(), [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+      const hexes = [...svg.querySelectorAll('.hex')].map((n) => n.getBBox());
+      const k = Math.max(w / r.width, h / r.height), vx = x - (r.width * k - w) / 2, vy = y - (r.height * k - h) / 2;
+      return hexes.every((b) => b.x >= vx - 1 && b.y >= vy - 1
+        && b.x + b.width <= vx + r.width * k + 1 && b.y + b.height <= vy + r.height * k + 1);
+    }""")
+    page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-spectator.png"))
+    context.close()
