@@ -421,7 +421,7 @@ export class AreaMap {
     this.selected = selected;
     const sig = `${[...targets].sort()}|${[...sources].sort()}|${origin}|${selected}`;
     if (sig !== this.markSig) {
-      if ([...targets].some((id) => !this.targets.has(id))) this.viewport?.reveal(targets);
+      if (selected && [...targets].some((id) => !this.targets.has(id))) this.viewport?.reveal(targets); // a chosen unit's, off screen
       this.markSig = sig;
       this.markLayer.replaceChildren();
       for (const [id, g] of this.hexNodes) {

@@ -448,7 +448,7 @@ export class HexMap {
       this.targetMarks.set(id, mark);
     }
     this.targets = new Set([...targets].filter((id) => this.hexNodes.has(id)));
-    if (fresh) this.viewport?.reveal(this.targets);
+    if (fresh && selected) this.viewport?.reveal(this.targets); // a chosen unit's targets, off screen
     for (const [ref, g] of this.counterNodes) {
       const on = selectable.has(ref) || targets.has(this.counterHex.get(ref));
       g.classList.toggle("selectable", selectable.has(ref));

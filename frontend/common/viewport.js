@@ -143,8 +143,8 @@ export class Viewport {
   }
 
   /**
-   * Newly lit hexes none of which shows (a unit chosen in the tray, whose entry hexes lie off
-   * screen): the map centres on them, at the same zoom.
+   * The targets a chosen unit lights, none of which shows (a unit chosen in the tray, whose entry
+   * hexes lie off screen): the map centres on them, at the same zoom.
    */
   reveal(hexes) {
     const pts = [...hexes].filter((id) => this.map.has(id)).map((id) => this.map.centre(id));
