@@ -142,9 +142,9 @@ export function stepMarkup(info, size, lang = "en") {
   out.push(`<rect class="nation-band" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${bandH}" fill="${st.band}"/>`);
   const designation = plain(info.designation, lang) || plain(info.name, lang);
   if (designation) {
-    const fs = size * 0.17;
-    const fit = designation.length * fs * 0.56 > size * 0.9 ? ` textLength="${(size * 0.9).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
-    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.72}" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
+    const fs = size * 0.195; // ~8.5 px on a counter 44 px wide, the opening zoom's least
+    const fit = designation.length * fs * 0.56 > size * 0.92 ? ` textLength="${(size * 0.92).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.74}" font-size="${f(fs)}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
   }
   // an identification line under the band (the Bulge: the German army's)
   const lineY = -half + sw + bandH;

@@ -64,7 +64,7 @@ export class HexMap {
     this.grid = makeGrid(board.grid);
     this.size = options.size ?? 40;
     this.counterUnits = this.size * 0.92; // a counter's width in map units
-    this.focusPad = this.size * 1.2; // the margin (map units) around the hexes a match opens on
+    this.focusPad = this.size * 2.5; // the margin (map units) around the hexes a match opens on: their surroundings
     this.lang = options.lang ?? "en";
     this.options = options;
     this.plugin = options.plugin ?? {};

@@ -12,8 +12,8 @@ import { t } from "./i18n.js";
 export const READABLE_PX = { wide: 44, narrow: 30 };
 /** Below this width (CSS px) a map is on a phone. */
 export const NARROW_PX = 600;
-/** The opening zoom shows a region at most this much larger than readable (counters px). */
-const MAX_OPENING_PX = 72;
+/** The opening zoom never makes counters larger than this many times readable. */
+const MAX_OPENING = 1.35;
 const STORE = "map.views";
 const KEEP = 40; // matches remembered per device
 
@@ -29,14 +29,21 @@ export function boxAround(points, pad = 0) {
 /**
  * The view box an element `el` ({width, height} px) opens on: centred on `focus`, showing all of
  * it when a counter `counterUnits` wide is then at least `minPx` on screen, else as much as that
- * size allows (never zoomed in past MAX_OPENING_PX). Its shape is the element's; kept on `world`.
+ * size allows (never zoomed in past MAX_OPENING times readable). Its shape is the element's; kept on `world`.
  */
 export function openingBox(focus, el, counterUnits, minPx, world) {
   const fit = Math.min(el.width / focus.w, el.height / focus.h); // px per map unit showing all of focus
-  const scale = Math.max(minPx / counterUnits, Math.min(fit, MAX_OPENING_PX / counterUnits));
+  const most = (MAX_OPENING * readablePx(el.width)) / counterUnits;
+  const scale = Math.max(minPx / counterUnits, Math.min(fit, most));
   const w = el.width / scale, h = el.height / scale;
   const box = { x: focus.x + focus.w / 2 - w / 2, y: focus.y + focus.h / 2 - h / 2, w, h };
-  return world ? clampPan(box, world) : box;
+  return world ? within(box, world) : box;
+}
+
+/** A box moved to lie inside `world` along each axis where it is smaller, centred on it where larger. */
+export function within(box, world) {
+  const axis = (x, w, wx, ww) => (w <= ww ? Math.min(Math.max(x, wx), wx + ww - w) : wx - (w - ww) / 2);
+  return { ...box, x: axis(box.x, box.w, world.x, world.w), y: axis(box.y, box.h, world.y, world.h) };
 }
 
 /** A view as stored: its centre and scale (px per map unit), so another window size keeps the zoom. */

@@ -35,7 +35,7 @@ test("a far hex's mark is not pulled towards the map's origin (the old bug: 90% 
 });
 
 // --- viewport.js: the opening view, the view kept per match ---
-import { openingBox, boxAround, focusHexes, viewOf, boxOf, storeView, storedView, readablePx, READABLE_PX } from "../common/viewport.js";
+import { openingBox, within, boxAround, focusHexes, viewOf, boxOf, storeView, storedView, readablePx, READABLE_PX } from "../common/viewport.js";
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
 
@@ -49,17 +49,25 @@ test("the opening view: a readable zoom at least, centred on the focus, the elem
     const vb = openingBox(front, el, counter, readablePx(el.width), world);
     assert.ok((el.width / vb.w) * counter >= px, "a counter at least px wide");
     close(vb.w / vb.h, el.width / el.height); // no letterbox: the box has the element's shape
-    // centred on the front, as far as the map's edge allows (the centre stays on the map)
+    // centred on the front, as far as the map's edge allows: no paper beyond the map's edge
     close(vb.y + vb.h / 2, front.y + front.h / 2);
-    assert.ok(vb.x + vb.w / 2 <= world.x + world.w);
+    assert.ok(vb.x + vb.w <= world.x + world.w + 1e-9 && vb.x >= world.x);
   }
   assert.equal(readablePx(1040), READABLE_PX.wide);
   assert.equal(readablePx(378), READABLE_PX.narrow);
   // a small focus is shown whole but not blown up past the cap
   const one = boxAround([[500, 500]], 40);
   const tight = openingBox(one, desk, counter, 44, world);
-  assert.ok((desk.width / tight.w) * counter <= 72 + 1e-9);
+  assert.ok((desk.width / tight.w) * counter <= 1.35 * READABLE_PX.wide + 1e-9);
+  assert.ok((phone.width / openingBox(one, phone, counter, 30, world).w) * counter <= 1.35 * READABLE_PX.narrow + 1e-9);
   close(tight.x + tight.w / 2, 500); close(tight.y + tight.h / 2, 500);
+  // a focus in a corner: the view goes no further than the map's edge
+  const corner = openingBox(boxAround([[0, 0]], 100), desk, counter, 44, world);
+  assert.deepEqual([corner.x, corner.y], [0, 0]);
+  // a map smaller than the view is centred in it
+  const small = { x: 0, y: 0, w: 300, h: 900 };
+  const c = within({ x: 50, y: 100, w: 600, h: 400 }, small);
+  assert.deepEqual([c.x, c.y], [-150, 100]);
   // no readable minimum (a spectator of a small map): the whole focus fits
   const whole = openingBox(world, desk, counter, 0, null);
   assert.ok(whole.w >= world.w - 1e-9 && whole.h >= world.h - 1e-9);
