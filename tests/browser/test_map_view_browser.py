@@ -4,7 +4,7 @@ Debian's chromium, driven by Playwright, at 1440×900 and at 390×844 (a phone: 
 accounts take the seats of a Bulge, a Shimada and an LZ Albany match through the API. Each player
 opens the match page and, without any zoom click, finds their own counters on the map at least 40 px
 wide (28 px on the phone), the map starting near the top of the window and no control lying over it.
-A zoom with the wheel (the desk) or the keyboard (the phone) is kept across a reload. A spectator of
+A zoom with the wheel (the desk), or the keyboard and a pinch (the phone), is kept across a reload. A spectator of
 a small map sees all of it. On the phone a
 long press on a counter shows its details and the map's help says "long-press" and "pinch". Shimada's
 face-down British counters show their back: "DISRUPTED". Each page is kept as a screenshot under
@@ -158,6 +158,19 @@ def test_a_bulge_match_opens_on_the_readers_units_and_keeps_its_zoom(server: Liv
         page.locator(".map-wrap").focus()
         page.keyboard.press("+")
         page.wait_for_function(NARROWER, arg=before[2])
+        # Two fingers spread apart on the map: a pinch zooms in further.
+        keyed = _view_box(page)
+        svg = page.locator("svg.hexmap").bounding_box()
+        cx, cy = svg["x"] + svg["width"] / 2, svg["y"] + svg["height"] / 2
+
+        def fingers(d: float) -> list[dict[str, float]]:
+            return [{"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]
+
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})
+        for d in (45, 60, 75, 90):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(d)})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function(NARROWER, arg=keyed[2] * 0.6)  # fingers three times as far apart: a closer view
     zoomed = _view_box(page)
     page.wait_for_function(f"() => (localStorage.getItem('map.views') || '').includes('match:{match_id}')")
     page.wait_for_function("(vb) => { const v = JSON.parse(localStorage.getItem('map.views'))[0];"
