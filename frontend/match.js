@@ -79,6 +79,9 @@ export async function mountMatch(root, matchId, session) {
   const menuSummary = h("summary", { "data-testid": "match-menu" });
   const menuBody = h("div", { class: "match-menu-body" });
   const menu = h("details", { class: "match-menu" }, menuSummary, menuBody);
+  document.addEventListener("click", (e) => {
+    if (menu.open && !menu.contains(e.target)) menu.open = false; // a menu closes when the reader turns away
+  });
   const loadChat = () => api.chat(matchId).then((list) => chat.setMessages(list)).catch(() => {});
 
   function paintHead() {
