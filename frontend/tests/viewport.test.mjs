@@ -114,3 +114,47 @@ test("a view is kept per match by centre and scale: another window size keeps th
     delete globalThis.localStorage;
   }
 });
+
+// --- Viewport: the opening, a resize, a reveal, on a map with a fake element ---
+import { Viewport } from "../common/viewport.js";
+
+function fakeMap(width, height) {
+  const grid = makeGrid(statics("bulge").board.grid);
+  const rect = { width, height };
+  const map = {
+    world: { x: -40, y: -40, w: 2860, h: 2600 }, counterUnits: 36.8, focusPad: 100, big: true,
+    svg: { getBoundingClientRect: () => ({ ...rect }) },
+    has: (id) => /^\d{4}$/.test(id), centre: (id) => centre(grid, id, 40),
+    panzoom: { vb: null, fns: [], set(vb) { this.vb = vb; for (const fn of this.fns) fn(vb); }, listen(fn) { this.fns.push(fn); },
+      centreOn(x, y) { this.set({ ...this.vb, x: x - this.vb.w / 2, y: y - this.vb.h / 2 }); } },
+  };
+  return { map, rect };
+}
+
+test("a viewport opens once, on the reader's units, and keeps centre and zoom when its element changes size", () => {
+  const { map, rect } = fakeMap(1000, 760);
+  const vp = new Viewport(map, null);
+  const view = { counters: [{ ref: "a", side: "german", hex: "3226" }, { ref: "b", side: "german", hex: "3127" }, { ref: "c", side: "allied", hex: "0101" }] };
+  vp.open(view, "german");
+  const vb = map.panzoom.vb;
+  assert.ok((1000 / vb.w) * 36.8 >= 44);
+  for (const id of ["3226", "3127"]) {
+    const [x, y] = map.centre(id);
+    assert.ok(x > vb.x && x < vb.x + vb.w && y > vb.y && y < vb.y + vb.h, id);
+  }
+  vp.open({ counters: [] }, "allied");
+  assert.equal(map.panzoom.vb, vb); // once only: a new view leaves the reader's pan and zoom alone
+  // a rotated phone / a resized window: the same centre, the same pixels per unit
+  rect.width = 500;
+  vp.resized();
+  const after = map.panzoom.vb;
+  close(after.x + after.w / 2, vb.x + vb.w / 2); close(after.y + after.h / 2, vb.y + vb.h / 2);
+  close(500 / after.w, 1000 / vb.w);
+  // a chosen unit's targets off screen bring the map to them; targets on screen move nothing
+  const [tx, ty] = map.centre("0101");
+  vp.reveal(new Set(["0101"]));
+  const moved = map.panzoom.vb;
+  close(moved.x + moved.w / 2, tx); close(moved.y + moved.h / 2, ty); close(moved.w, after.w);
+  vp.reveal(new Set(["0101", "3226"]));
+  assert.equal(map.panzoom.vb, moved);
+});
