@@ -21,7 +21,7 @@ import { s, h } from "./dom.js";
 import { makeGrid, allHexes, centre, corners, hexsideSegment, bounds } from "./hexgeom.js";
 import { f2, pts, hexPath, gridPath, hexsidesOf, chainsPath } from "./hexpaths.js";
 import { drawNames } from "./hexnames.js";
-import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup, markPoints } from "./mapmarks.js";
+import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup, markPoints, numbersMarkup } from "./mapmarks.js";
 import { drawCounterNode } from "./counters.js";
 import { CounterMotion, placeOf } from "./anim.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
@@ -300,16 +300,7 @@ export class HexMap {
 
   drawNumbers() {
     this.numbersDrawn = true;
-    const size = this.size;
-    const flat = this.grid.top === "flat";
-    const dy = flat ? -size * 0.866 + size * 0.2 : -size * 0.6;
-    const fs = flat ? size * 0.17 : size * 0.2;
-    const frag = [];
-    for (const id of this.ids) {
-      const [x, y] = this.centre(id);
-      frag.push(`<text class="hex-number" x="${f2(x)}" y="${f2(y + dy)}" font-size="${f2(fs)}" text-anchor="middle">${id}</text>`);
-    }
-    this.numberLayer.innerHTML = frag.join("");
+    this.numberLayer.innerHTML = numbersMarkup(this.grid, this.ids, this.size);
   }
 
   bindEvents() {

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { makeGrid, allHexes, centre, corners } from "../common/hexgeom.js";
-import { markPoints, MARK_SCALE } from "../common/mapmarks.js";
+import { markPoints, MARK_SCALE, numbersMarkup } from "../common/mapmarks.js";
 
 const statics = (game) => JSON.parse(readFileSync(new URL(`./fixtures/statics/${game}.json`, import.meta.url)));
 const parse = (points) => points.split(" ").map((p) => p.split(",").map(Number));
@@ -21,6 +21,17 @@ test("every mark is centred on its hex, on the Bulge's and Shimada's grids", () 
       // the mark lies inside its hex: each corner at MARK_SCALE of the hex's radius
       for (const [mx, my] of mark) assert.ok(Math.abs(Math.hypot(mx - x, my - y) - size * MARK_SCALE) < 0.1);
     }
+  }
+});
+
+test("hex numbers stand over their own hexes", () => {
+  const grid = makeGrid(statics("shimada").board.grid);
+  const ids = allHexes(grid);
+  const xs = [...numbersMarkup(grid, ids, 40).matchAll(/x="([-\d.]+)" y="([-\d.]+)"[^>]*>(\d+)</g)];
+  assert.equal(xs.length, ids.length);
+  for (const [, x, y, id] of xs) {
+    const [cx, cy] = centre(grid, id, 40);
+    assert.ok(Math.abs(Number(x) - cx) < 0.01 && Number(y) < cy && Number(y) > cy - 40, id);
   }
 });
 
