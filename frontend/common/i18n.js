@@ -102,6 +102,14 @@ const UI = {
     "map.los_clear": "Hide",
     "map.fire_from": "Firing from {area}: click a target area",
     "map.contested": "contested",
+    "map.layers": "Layers",
+    "map.overview": "Overview map: the part shown is framed; click or drag to go there",
+    "map.keys.touch": "Map: drag to pan, pinch to zoom; long-press a counter for its details",
+    "map.los_hint.touch": "Tap an officer to show its line of sight",
+    "match.turn_of": "Turn {turn}/{turns}",
+    "match.turn": "Turn {turn}",
+    "match.details": "Details",
+    "match.watching": "Watching",
     "marker.out_of_supply": "out of supply",
     "marker.isolated": "isolated",
     "marker.option_retreat": "option retreat",
@@ -340,6 +348,14 @@ const UI = {
     "map.los_clear": "隠す",
     "map.fire_from": "{area}から射撃:目標エリアをクリック",
     "map.contested": "抗争中",
+    "map.layers": "表示",
+    "map.overview": "全体図:表示中の範囲を枠で示します。クリックかドラッグでその場所へ",
+    "map.keys.touch": "地図:ドラッグで移動、ピンチで拡大縮小、駒を長押しで詳細",
+    "map.los_hint.touch": "将校をタップすると視認線を表示",
+    "match.turn_of": "ターン {turn}/{turns}",
+    "match.turn": "ターン {turn}",
+    "match.details": "詳細",
+    "match.watching": "観戦中",
     "marker.out_of_supply": "補給切れ",
     "marker.isolated": "孤立",
     "marker.option_retreat": "オプション・リトリート",
@@ -525,6 +541,16 @@ export function format(text, args = {}, show = String) {
 export function t(key, args, lang = getLang()) {
   const text = UI[lang]?.[key] ?? UI.en[key] ?? key;
   return args ? format(text, args) : text;
+}
+
+/** Whether the reader points with a finger (a phone, a tablet): texts then say "tap", not "click". */
+export function isTouch() {
+  return Boolean(globalThis.matchMedia?.("(pointer: coarse)")?.matches);
+}
+
+/** t() in the words of the reader's pointer: the "<key>.touch" text on a touch screen when there is one. */
+export function tTouch(key, args, lang = getLang(), touch = isTouch()) {
+  return t(touch && (UI[lang]?.[`${key}.touch`] ?? UI.en[`${key}.touch`]) !== undefined ? `${key}.touch` : key, args, lang);
 }
 
 const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.key === "string";
