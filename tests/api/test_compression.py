@@ -25,7 +25,7 @@ def _raw(live: LiveServer, path: str, **headers: str) -> Wire:
     return Wire(live, path, headers)
 
 
-def test_static_game_data_is_sent_gzipped_to_a_client_that_asks_and_plain_to_one_that_does_not(live: LiveServer) -> None:
+def test_static_game_data_is_gzipped_for_a_client_that_asks_and_plain_for_one_that_does_not(live: LiveServer) -> None:
     plain = _raw(live, "/api/games/bulge", **{"accept-encoding": "identity"})
     zipped = _raw(live, "/api/games/bulge", **{"accept-encoding": "gzip, deflate, br"})
     assert "content-encoding" not in plain.headers
