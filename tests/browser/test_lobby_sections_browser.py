@@ -72,6 +72,6 @@ def test_each_match_is_shown_once_in_its_section(server: LiveServer, browser: An
 
     # In Japanese, the rows read in Japanese.
     page.get_by_test_id("lang").click()
-    page.wait_for_function("id => document.querySelector(`[data-testid=progress-${id}]`).textContent.includes('ターン')",
-                           arg=live)
+    page.wait_for_function("id => document.querySelector(`[data-testid=progress-${id}]`)"
+                           ".textContent.includes('ターン')", arg=live)
     page.screenshot(path=str(SHOTS / "lobby-sections-ja.png"), full_page=True)
