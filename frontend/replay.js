@@ -7,6 +7,7 @@ import { t, getLang, onLangChange, withPlatform, render, hasKey } from "./common
 import { api } from "./common/api.js";
 import { BoardView, roleName } from "./common/board.js";
 import { verifySeed } from "./common/seed.js";
+import { unitSummary } from "./common/stacks.js";
 import { outcomeText } from "./match.js";
 
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
@@ -96,8 +97,8 @@ export async function mountReplay(root, matchId) {
     const c = view?.counters?.find((x) => x.ref === ref);
     if (!c) return null;
     const info = board.counterInfo(shown({ counters: [c] }, "*").counters[0]);
-    const text = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en : v);
-    return text(info.name) || text(info.designation) || roleName(c.side, catalogue);
+    const u = unitSummary(info, { lang: getLang(), sideName: (side) => roleName(side, catalogue) });
+    return u.title || u.name || roleName(c.side, catalogue);
   };
   const placeName = (hex) => {
     const name = localised(statics.board?.hexes?.[hex]?.name);
