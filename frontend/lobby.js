@@ -352,6 +352,8 @@ export function mountLobby(root, session) {
       h("ul", { class: "inbox-list" }, ...items.map((n) => h("li", { class: `inbox-item${n.read ? "" : " unread"}`, "data-notification": n.id },
         h("a", { href: n.url || (n.match_id ? `/match/${encodeURIComponent(n.match_id)}` : "/"),
           onclick: () => { if (!n.read) markRead([n.id]).catch(() => {}); } }, itemText(n)),
+        // one entry per match however often it became your move: how often, since it was read
+        n.count > 1 ? h("span", { class: "badge inbox-count", "data-testid": `count-${n.id}`, title: t("inbox.count_title", { n: n.count }) }, t("inbox.count", { n: n.count })) : null,
         " ", h("time", { class: "inbox-at", datetime: n.created_at ?? null }, n.created_at ? new Date(n.created_at).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB") : ""),
         n.read ? null : h("button", { type: "button", class: "link", "data-testid": `read-${n.id}`, onclick: () => markRead([n.id]).catch(fail) }, t("inbox.mark_read"))))));
   }
