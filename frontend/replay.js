@@ -63,6 +63,7 @@ export async function mountReplay(root, matchId) {
   }
 
   let seq = 0;
+  let drawn = null; // the view on the board and its viewpoint
   let before = { n: -1, view: null }; // the revealed view before step n's action: it names its counters
   async function go(n) {
     n = Math.max(0, Math.min(total, n));
@@ -78,6 +79,8 @@ export async function mountReplay(root, matchId) {
       if (mine !== seq) return;
       before = { n, view: prior };
       board.update(shown(view, viewpoint), null);
+      drawn = { view, role: viewpoint };
+      markRevealed(view, viewpoint);
       paintControls();
     } catch (err) {
       board.showError(err.reason ?? String(err));
@@ -91,6 +94,25 @@ export async function mountReplay(root, matchId) {
     const counters = role !== "*" ? view.counters : view.counters?.map((c) =>
       (c.face === "down" || c.face === "hidden") && c.id !== undefined ? { ...c, face: "up", revealed: c.face } : c);
     return { ...view, counters, prompt: null };
+  }
+
+  /** A counter drawn face up only because the match is over keeps a sign that it lay face down then
+   * (in Shimada, disrupted): a dashed edge, and the words in its spoken label. */
+  function markRevealed(view, role) {
+    const was = new Set(role !== "*" ? [] : (view.counters ?? []).filter((c) => (c.face === "down" || c.face === "hidden") && c.id !== undefined).map((c) => c.ref));
+    for (const node of boardRoot.querySelectorAll("[data-ref]")) {
+      const hidden = was.has(node.dataset.ref);
+      const g = node.classList.contains("tray-counter") ? node.firstElementChild : node;
+      node.classList.toggle("was-face-down", hidden);
+      const body = g?.querySelector?.(".counter-body");
+      if (body) {
+        if (hidden) body.setAttribute("stroke-dasharray", "4 2");
+        else body.removeAttribute("stroke-dasharray");
+      }
+      const label = node.getAttribute("aria-label") ?? "";
+      const note = ` (${t("replay.was_face_down")})`;
+      if (hidden && !label.endsWith(note)) node.setAttribute("aria-label", label + note);
+    }
   }
 
   const unitName = (ref, view) => {
@@ -175,6 +197,7 @@ export async function mountReplay(root, matchId) {
   go(at);
   onLangChange((lang) => {
     board.setLang(lang);
+    if (drawn) markRevealed(drawn.view, drawn.role);
     paintHead();
     paintSeed();
     paintControls();

@@ -57,6 +57,9 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     for uid, name in names.items():
         assert any(name in text for text in drawn), (uid, name, drawn)
     assert page.locator("svg [data-ref^='@'].face-down").count() == 0
+    # ...and marks them as face down at that moment (a dashed edge, and in the spoken label)
+    assert page.locator("svg [data-ref^='@'].was-face-down").count() == 6
+    assert "face down at this step" in (page.locator("svg [data-ref^='@']").first.get_attribute("aria-label") or "")
     _shot(page, "replay-shimada-at-0")
 
     # The address follows the step; the step line names the unit, not its id, in the reader's language.
@@ -79,6 +82,7 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     page.wait_for_url(re.compile(r"role=japanese"))
     page.wait_for_function("() => document.querySelectorAll('svg [data-ref^=\"@\"] .counter-name').length === 0")
     assert page.locator("svg [data-ref^='@'].face-down").count() >= 6
+    assert page.locator(".was-face-down").count() == 0
     _shot(page, "replay-shimada-japanese-view")
 
     # A link to a step and a viewpoint opens there.
