@@ -14,7 +14,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Request, Response
 
 from ..config import Settings
-from ..engine.core import Rules
+from ..engine.core import OMNISCIENT, Rules
 from ..games import GAMES
 from ..matches.service import Applied, MatchError, NotFound, Summaries
 from ..matches.shapes import Summary
@@ -176,7 +176,11 @@ async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
 
 @router.get("/matches/{match_id}/replay", response_model=Replay, responses=error_responses(404, 409, 422))
 def replay(match_id: str, svc: ServiceDep,
-           at: int | None = Query(default=None, ge=0, description="add the revealed view after n actions")
+           at: int | None = Query(default=None, ge=0, description="add the view after n actions"),
+           role: str | None = Query(default=None, max_length=32, pattern=r"^[a-z_]+$",
+                                    description="whose view `view` is: one of the game's roles, `spectator`, "
+                                                "or absent for everything revealed (422: no such role)"),
            ) -> dict[str, Any]:
-    """After the end: every action, the seed, and on request the revealed view at a step."""
-    return svc.replay(match_id, at)
+    """After the end: every action, the seed, and on request the view at a step: everything
+    revealed, or what one role (or a spectator) saw then."""
+    return svc.replay(match_id, at, OMNISCIENT if role is None else None if role == "spectator" else role)
