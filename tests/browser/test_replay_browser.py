@@ -53,7 +53,10 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
 
     # At the set-up every British counter stands face down on the map; the replay names each one.
     page.wait_for_function("() => document.querySelectorAll('svg [data-ref^=\"@\"] .counter-name').length >= 6")
-    drawn = page.locator("svg [data-ref^='@']").all_text_contents()
+    # the counter prints its short name (games/shimada/map.js) and is named in full to a screen reader
+    counters = page.locator("svg [data-ref^='@']")
+    drawn = [f"{counters.nth(i).text_content()} {counters.nth(i).get_attribute('aria-label')}"
+             for i in range(counters.count())]
     for uid, name in names.items():
         assert any(name in text for text in drawn), (uid, name, drawn)
     assert page.locator("svg [data-ref^='@'].face-down").count() == 0
