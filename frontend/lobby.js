@@ -7,6 +7,35 @@ import { clockKindText } from "./common/clock.js";
 import { inviteRow } from "./common/around.js";
 import { onInbox, markRead, itemText } from "./common/inbox.js";
 
+/** "5 minutes ago" in the reader's language, from an ISO time (now: a Date, for tests). */
+export function timeAgo(iso, lang = getLang(), now = new Date()) {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return "";
+  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+  const [unit, size] = units.find(([, n]) => Math.abs(seconds) >= n) ?? ["second", 1];
+  return new Intl.RelativeTimeFormat(lang === "ja" ? "ja" : "en", { numeric: "auto" }).format(Math.round(seconds / size), unit);
+}
+
+/**
+ * The lobby's sections, each match in exactly one: your move, waiting for the opponent (both of
+ * your seats), open (waiting for players), live to watch, finished. `lists` are the server's lists
+ * (mine, open, live, finished); a match in several is shown once, from your own list first (it
+ * knows your seat).
+ */
+export function sections(lists) {
+  const out = { your_move: [], waiting: [], open: [], live: [], finished: [] };
+  const seen = new Set();
+  const place = (m) => {
+    if (seen.has(m.id)) return;
+    seen.add(m.id);
+    const key = m.status === "open" ? "open" : m.status === "finished" ? "finished"
+      : m.my_role ? (m.my_turn ? "your_move" : "waiting") : "live";
+    out[key].push(m);
+  };
+  for (const key of ["mine", "open", "live", "finished"]) (lists[key] ?? []).forEach(place);
+  return out;
+}
+
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
 const fallbackRole = (role) => role.charAt(0).toUpperCase() + role.slice(1).replace(/_/g, " ");
 
@@ -42,11 +71,11 @@ export function aroundBody(d) {
 
 export function mountLobby(root, session) {
   let games = [];
-  let lists = { mine: [], open: [], active: [], finished: [], live: [] };
+  let lists = { mine: [], open: [], finished: [], live: [] };
   // Each list is read a page at a time (the Link header names the next one); "More" reads one more,
   // and a refresh reads again as many pages as are shown.
-  const pages = { mine: 1, open: 1, active: 1, finished: 1, live: 1 };
-  const more = { mine: null, open: null, active: null, finished: null, live: null };
+  const pages = { mine: 1, open: 1, finished: 1, live: 1 };
+  const more = { mine: null, open: null, finished: null, live: null };
   const auth = h("section", { class: "card auth" });
   const inboxBox = h("section", { class: "card inbox", id: "notifications", "data-testid": "notifications", hidden: true });
   const create = h("section", { class: "card create" });
@@ -222,7 +251,11 @@ export function mountLobby(root, session) {
         m.private ? h("span", { class: "badge private" }, t("match.private")) : null,
         mine ? h("span", { class: "badge turn" }, t("lobby.your_turn")) : null),
       h("div", { class: "match-seats" }, ...seats.map(([role, user]) =>
-        h("span", { class: `seat${role === m.my_role ? " me" : ""}` }, `${roleLabel(role, m.game)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
+        h("span", { class: `seat${role === m.my_role ? " me" : ""}`, "data-testid": `seat-${m.id}-${role}` }, `${roleLabel(role, m.game)}: `,
+          user ? h("b", {}, user) : h("i", {}, t("match.free")),
+          user ? h("span", { class: "rating", "data-testid": `rating-${m.id}-${role}` },
+            ` (${m.ratings?.[role] ?? t("lobby.unrated_player")})`) : null))),
+      progressLine(m),
       h("div", { class: "match-actions" },
         ...(canJoin ? seats.filter(([, u]) => !u).map(([role]) => h("button", {
           type: "button", class: "join", "data-testid": `join-${m.id}-${role}`,
@@ -244,18 +277,31 @@ export function mountLobby(root, session) {
     return li;
   }
 
+  /** Turn and phase (public), and how long ago the last move was. */
+  function progressLine(m) {
+    const p = m.progress;
+    const parts = [];
+    if (p?.turn !== null && p?.turn !== undefined) parts.push(t(p.turns ? "lobby.turn_of" : "lobby.turn", { turn: p.turn, turns: p.turns }));
+    if (p?.phase) parts.push(localised(p.phase));
+    const recent = m.moved_at && Date.now() - new Date(m.moved_at).getTime() < 60000;
+    if (m.status !== "open") parts.push(!m.moved_at ? t("lobby.no_move") : recent ? t("lobby.moved_now") : t("lobby.moved", { ago: timeAgo(m.moved_at) }));
+    return parts.length ? h("div", { class: "match-progress", "data-testid": `progress-${m.id}` }, parts.join(" · ")) : null;
+  }
+
   function paintLists() {
-    const section = (key, items, testid) => h("section", { class: "card match-list", "data-testid": testid },
+    const shown = sections(lists);
+    const section = (key, items, testid, source = key) => h("section", { class: "card match-list", "data-testid": testid },
       h("h2", {}, t(`lobby.${key}`)),
       items.length ? h("ul", {}, ...items.map(matchItem)) : h("p", { class: "none" }, t("lobby.none")),
-      more[key] ? h("button", { type: "button", class: "more", "data-testid": `more-${testid}`, onclick: () => showMore(key) }, t("lobby.more")) : null);
-    const mine = [...lists.mine].sort((a, b) => Number(b.my_turn) - Number(a.my_turn));
+      more[source] ? h("button", { type: "button", class: "more", "data-testid": `more-${testid}`, onclick: () => showMore(source) }, t("lobby.more")) : null);
     fill(listsBox,
-      session.user ? section("mine", mine, "my-matches") : null,
-      section("open", lists.open, "open-matches"),
-      section("live", lists.live, "live-matches"),
-      section("active", lists.active, "active-matches"),
-      section("finished", lists.finished, "finished-matches"));
+      // your own seats, by whose move it is; "More" reads more of your list
+      session.user ? h("div", { class: "my-matches", "data-testid": "my-matches" },
+        section("your_move", shown.your_move, "your-move", null),
+        section("waiting", shown.waiting, "waiting-matches", "mine")) : null,
+      section("open", shown.open, "open-matches"),
+      section("live", shown.live, "live-matches"),
+      section("finished", shown.finished, "finished-matches"));
   }
 
   /** The first `pages[status]` pages of a list; a match that moved between pages is shown once. */
@@ -284,7 +330,7 @@ export function mountLobby(root, session) {
   }
 
   async function refresh() {
-    const want = ["open", "active", "finished", ...(session.user ? ["mine"] : [])];
+    const want = ["open", "finished", ...(session.user ? ["mine"] : [])];
     try {
       await Promise.all(want.map(load));
       await load("live").catch(() => { lists.live = []; }); // a server without play-by-web answers 422
@@ -307,6 +353,8 @@ export function mountLobby(root, session) {
       h("ul", { class: "inbox-list" }, ...items.map((n) => h("li", { class: `inbox-item${n.read ? "" : " unread"}`, "data-notification": n.id },
         h("a", { href: n.url || (n.match_id ? `/match/${encodeURIComponent(n.match_id)}` : "/"),
           onclick: () => { if (!n.read) markRead([n.id]).catch(() => {}); } }, itemText(n)),
+        // one entry per match however often it became your move: how often, since it was read
+        n.count > 1 ? h("span", { class: "badge inbox-count", "data-testid": `count-${n.id}`, title: t("inbox.count_title", { n: n.count }) }, t("inbox.count", { n: n.count })) : null,
         " ", h("time", { class: "inbox-at", datetime: n.created_at ?? null }, n.created_at ? new Date(n.created_at).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB") : ""),
         n.read ? null : h("button", { type: "button", class: "link", "data-testid": `read-${n.id}`, onclick: () => markRead([n.id]).catch(fail) }, t("inbox.mark_read"))))));
   }

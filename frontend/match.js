@@ -1,10 +1,13 @@
-// The match page: header (game, seats, status, seed commitment), the board, the live connection.
+// The match page: a one-bar header (game, seats, clocks, whose move, turn and phase, a menu with the
+// seed commitment and the match's settings), the board (map first, the game's state beside it,
+// then the match's controls, the log and the chat), the live connection.
 
 import { h, fill } from "./common/dom.js";
 import { t, getLang, onLangChange, render, hasKey, withPlatform } from "./common/i18n.js";
 import { api } from "./common/api.js";
 import { MatchConnection } from "./common/net.js";
 import { BoardView, roleName } from "./common/board.js";
+import { phaseLine } from "./common/roles.js";
 import { AroundPanel } from "./common/around.js";
 import { ChatPanel } from "./common/chat.js";
 import { isMyMove, becameMyMove, notifyIfHidden } from "./common/notify.js";
@@ -46,15 +49,16 @@ export async function mountMatch(root, matchId, session) {
   }
 
   const head = h("header", { class: "match-head", "data-testid": "match-head" });
-  const spectator = h("p", { class: "banner spectator", "data-testid": "spectator", hidden: true });
+  const spectator = h("span", { class: "badge spectator", "data-testid": "spectator", hidden: true });
   const outcomeBox = h("div", { class: "banner outcome", "data-testid": "outcome", hidden: true });
   const invited = h("p", { class: "banner invited", "data-testid": "invited", hidden: true });
   const aroundEl = h("section", { class: "around", "data-testid": "around" });
   const boardRoot = h("div", {});
-  root.append(head, spectator, invited, outcomeBox, aroundEl, boardRoot);
+  root.append(head, invited, outcomeBox, boardRoot);
+  root.classList.add("match-page");
 
   let conn = null;
-  const board = await BoardView.create(boardRoot, statics, { interactive: true, send: (a) => conn.send(a) });
+  const board = await BoardView.create(boardRoot, statics, { interactive: true, send: (a) => conn.send(a), viewKey: `match:${matchId}` });
   const myRole = () => state?.role ?? summary.my_role ?? null;
   const around = new AroundPanel(aroundEl, {
     matchId,
@@ -64,13 +68,20 @@ export async function mountMatch(root, matchId, session) {
     afterUndo: () => (conn.isOpen ? undefined : conn.refresh()),
   });
   const chatEl = h("section", { class: "chat", "data-testid": "chat" });
-  board.sideEl.prepend(chatEl);
+  board.stateEl.after(aroundEl);
+  board.sideEl.append(chatEl);
   const chat = new ChatPanel(chatEl, { send: (text) => api.say(matchId, text) });
   const chatContext = () => {
     const role = myRole();
     const over = summary.status === "finished";
     chat.setContext({ canWrite: Boolean(session.user), me: session.user?.username ?? null, player: Boolean(role), showChannel: !role || over });
   };
+  const menuSummary = h("summary", { "data-testid": "match-menu" });
+  const menuBody = h("div", { class: "match-menu-body" });
+  const menu = h("details", { class: "match-menu" }, menuSummary, menuBody);
+  document.addEventListener("click", (e) => {
+    if (menu.open && !menu.contains(e.target)) menu.open = false; // a menu closes when the reader turns away
+  });
   const loadChat = () => api.chat(matchId).then((list) => chat.setMessages(list)).catch(() => {});
 
   function paintHead() {
@@ -78,26 +89,40 @@ export async function mountMatch(root, matchId, session) {
     const scenario = localised(info?.scenarios?.find((s) => s.id === summary.scenario)?.name) || summary.scenario;
     const myRole = state?.role ?? summary.my_role;
     const canJoin = session.user && !myRole && summary.status !== "finished";
+    const phase = phaseLine(state?.view, catalogue);
     document.title = `${name} · ${t("app.name")}`;
     fill(head,
-      h("h1", {}, name, h("small", {}, ` · ${scenario}`)),
-      h("p", { class: "meta" },
-        h("span", { class: `badge status-${summary.status}`, "data-testid": "status" }, t(`match.status.${summary.status}`)), " ",
-        h("span", { class: `conn conn-${connStatus}`, "data-testid": "connection" }, t(connStatus === "open" ? "match.connected" : connStatus === "closed" ? "match.offline" : "match.connecting")), " ",
-        h("span", {}, t("match.version", { n: state?.version ?? summary.version }))),
+      h("h1", { title: `${name} · ${scenario}` }, name, h("small", {}, ` · ${scenario}`)),
       h("ul", { class: "seats", "aria-label": t("match.seats") }, ...Object.entries(summary.seats ?? {}).map(([role, user]) =>
         h("li", { class: `seat${role === myRole ? " me" : ""}${(state?.view?.active ?? summary.to_move ?? []).includes(role) ? " to-move" : ""}` },
           `${roleName(role, catalogue)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free")),
           canJoin && !user ? h("button", { type: "button", class: "join", "data-testid": `join-${summary.id}-${role}`, onclick: () => join(role) }, t("lobby.join", { role: roleName(role, catalogue) })) : null))),
+      around.clocksEl, board.turnEl,
+      phase ? h("span", { class: "phase-line", "data-testid": "phase-line" }, phase) : null,
+      spectator,
+      h("p", { class: "meta" },
+        h("span", { class: `conn conn-${connStatus}`, "data-testid": "connection", title: t(connStatus === "open" ? "match.connected" : connStatus === "closed" ? "match.offline" : "match.connecting") },
+          t(connStatus === "open" ? "match.connected" : connStatus === "closed" ? "match.offline" : "match.connecting")), " ",
+        h("span", {}, t("match.version", { n: state?.version ?? summary.version }))),
+      menu);
+    // the menu keeps its node (and so whether it is open) across repaints
+    fill(menuBody,
+      // on a phone the seats are here, not in the bar
+      h("ul", { class: "menu-seats" }, ...Object.entries(summary.seats ?? {}).map(([role, user]) =>
+        h("li", {}, `${roleName(role, catalogue)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
+      h("p", {}, h("span", { class: `badge status-${summary.status}`, "data-testid": "status" }, t(`match.status.${summary.status}`))),
       h("p", { class: "commitment" }, `${t("match.seed_commitment")}: `,
         h("code", { "data-testid": "seed-commitment", title: summary.seed_commitment }, summary.seed_commitment),
-        summary.seeded ? h("span", { class: "badge seeded" }, t("match.seeded")) : null));
+        summary.seeded ? h("span", { class: "badge seeded" }, t("match.seeded")) : null),
+      around.settingsEl);
+    menuSummary.textContent = t("match.details");
   }
 
   function paintBanners() {
     const role = myRole();
     spectator.hidden = Boolean(role);
-    spectator.textContent = t("match.spectator");
+    spectator.textContent = t("match.watching");
+    spectator.title = t("match.spectator");
     const free = Object.entries(summary.seats ?? {}).filter(([, u]) => !u).map(([r]) => r)
       .filter((r) => !invitedSeat || r === invitedSeat);
     invited.hidden = !(invite && !role && free.length && summary.status !== "finished");

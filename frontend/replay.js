@@ -1,10 +1,13 @@
-// The replay of a finished match: step through the omniscient views, check the seed (and its salt).
+// The replay of a finished match: step through the views (everything revealed, or as one role or a
+// spectator saw them then), check the seed (and its salt). The address names the step and the
+// viewpoint (/replay/<id>?at=N&role=R), so a moment can be linked.
 
 import { h, fill } from "./common/dom.js";
-import { t, getLang, onLangChange, withPlatform } from "./common/i18n.js";
+import { t, getLang, onLangChange, withPlatform, render, hasKey } from "./common/i18n.js";
 import { api } from "./common/api.js";
 import { BoardView, roleName } from "./common/board.js";
 import { verifySeed } from "./common/seed.js";
+import { unitSummary } from "./common/stacks.js";
 import { outcomeText } from "./match.js";
 
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
@@ -24,13 +27,19 @@ export async function mountReplay(root, matchId) {
   const catalogue = statics.messages;
   const total = replay.actions.length;
   const cache = new Map();
-  let at = total;
+  const asked = new URLSearchParams(location.search);
+  const roles = info?.roles ?? Object.keys(replay.seats ?? {});
+  const viewpoints = ["*", ...roles, "spectator"];
+  let at = /^\d+$/.test(asked.get("at") ?? "") ? Math.min(total, Number(asked.get("at"))) : total;
+  let viewpoint = viewpoints.includes(asked.get("role")) ? asked.get("role") : "*";
 
   const head = h("header", { class: "match-head" });
   const controls = h("div", { class: "replay-controls", "data-testid": "replay-controls" });
   const slider = h("input", { type: "range", min: 0, max: total, value: at, "data-testid": "replay-slider", "aria-label": t("a11y.replay_step") });
   const position = h("span", { class: "position", "data-testid": "replay-position" });
-  const step = h("p", { class: "replay-step", "data-testid": "replay-step" });
+  const step = h("p", { class: "replay-step", "data-testid": "replay-step", "aria-live": "polite" });
+  const viewLabel = h("label", { class: "replay-viewpoint" });
+  const viewSelect = h("select", { "data-testid": "replay-viewpoint", onchange: () => { viewpoint = viewSelect.value; go(at); } });
   const seedBox = h("section", { class: "card seed-box", "data-testid": "seed-box" });
   const boardRoot = h("div", {});
   root.append(head, controls, step, boardRoot, seedBox);
@@ -41,27 +50,97 @@ export async function mountReplay(root, matchId) {
     buttons[key] = h("button", { type: "button", "data-testid": `replay-${key}`, onclick: () => go(fn()) });
   }
   slider.addEventListener("input", () => go(Number(slider.value)));
-  fill(controls, buttons.first, buttons.prev, slider, buttons.next, buttons.last, position);
+  fill(controls, buttons.first, buttons.prev, slider, buttons.next, buttons.last, position, viewLabel);
 
-  async function load(n) {
-    if (!cache.has(n)) cache.set(n, api.replay(matchId, n).then((r) => r.view));
-    return cache.get(n);
+  function load(n, role = "*") {
+    const key = `${role}:${n}`;
+    if (!cache.has(key)) {
+      const p = api.replay(matchId, n, role === "*" ? undefined : role).then((r) => r.view);
+      p.catch(() => cache.delete(key));
+      cache.set(key, p);
+    }
+    return cache.get(key);
   }
 
   let seq = 0;
+  let drawn = null; // the view on the board and its viewpoint
+  let before = { n: -1, view: null }; // the revealed view before step n's action: it names its counters
   async function go(n) {
     n = Math.max(0, Math.min(total, n));
     at = n;
     slider.value = String(n);
+    viewSelect.value = viewpoint;
+    const query = new URLSearchParams({ at: String(n), ...(viewpoint === "*" ? {} : { role: viewpoint }) });
+    history.replaceState(history.state, "", `${location.pathname}?${query}`);
     const mine = ++seq;
     paintControls();
     try {
-      const view = await load(n);
-      if (mine === seq) board.update(view, null);
+      const [view, prior] = await Promise.all([load(n, viewpoint), n > 0 ? load(n - 1) : null]);
+      if (mine !== seq) return;
+      before = { n, view: prior };
+      board.update(shown(view, viewpoint), null);
+      drawn = { view, role: viewpoint };
+      markRevealed(view, viewpoint);
+      paintControls();
     } catch (err) {
-      cache.delete(n);
       board.showError(err.reason ?? String(err));
     }
+  }
+
+  /** What the board draws: after the end every identity is known, so a counter that was face down
+   * but whose view holds its identity (the revealed view) is drawn face up, with its name. A replay's
+   * prompt was an instruction to a player, not to this reader: the step line says what happened. */
+  function shown(view, role) {
+    const counters = role !== "*" ? view.counters : view.counters?.map((c) =>
+      (c.face === "down" || c.face === "hidden") && c.id !== undefined ? { ...c, face: "up", revealed: c.face } : c);
+    return { ...view, counters, prompt: null };
+  }
+
+  /** A counter drawn face up only because the match is over keeps a sign that it lay face down then
+   * (in Shimada, disrupted): a dashed edge, and the words in its spoken label. */
+  function markRevealed(view, role) {
+    const was = new Set(role !== "*" ? [] : (view.counters ?? []).filter((c) => (c.face === "down" || c.face === "hidden") && c.id !== undefined).map((c) => c.ref));
+    for (const node of boardRoot.querySelectorAll("[data-ref]")) {
+      const hidden = was.has(node.dataset.ref);
+      const g = node.classList.contains("tray-counter") ? node.firstElementChild : node;
+      node.classList.toggle("was-face-down", hidden);
+      const body = g?.querySelector?.(".counter-body");
+      if (body) {
+        if (hidden) body.setAttribute("stroke-dasharray", "4 2");
+        else body.removeAttribute("stroke-dasharray");
+      }
+      const label = node.getAttribute("aria-label") ?? "";
+      const note = ` (${t("replay.was_face_down")})`;
+      if (hidden && !label.endsWith(note)) node.setAttribute("aria-label", label + note);
+    }
+  }
+
+  const unitName = (ref, view) => {
+    const c = view?.counters?.find((x) => x.ref === ref);
+    if (!c) return null;
+    const info = board.counterInfo(shown({ counters: [c] }, "*").counters[0]);
+    const u = unitSummary(info, { lang: getLang(), sideName: (side) => roleName(side, catalogue) });
+    return u.title || u.name || roleName(c.side, catalogue);
+  };
+  const placeName = (hex) => {
+    const name = localised(statics.board?.hexes?.[hex]?.name);
+    return name ? `${name} (${hex})` : hex;
+  };
+
+  /** The step's action in the reader's language, with the names of its counters and places. */
+  function stepLabel(action, view) {
+    if (action?.type === "$undo") return t("replay.undo", { n: action.steps ?? 1 });
+    const key = `action.${action?.type}`;
+    if (!action || !hasKey(catalogue, key)) return board.actionLabel(action);
+    const args = {};
+    for (const [k, v] of Object.entries(action)) {
+      if (typeof v !== "string" || k === "type") continue;
+      const known = [`area.${v}`, `${k}.${v}`].find((kk) => hasKey(catalogue, kk));
+      args[k] = k === "unit" ? unitName(v, view) ?? v : known ? { key: known } : ["to", "at", "from"].includes(k) ? placeName(v) : v;
+    }
+    const label = render({ key, args: { ...action, ...args } }, catalogue);
+    const template = (catalogue[getLang()] ?? catalogue.en ?? {})[key] ?? "";
+    return action.unit && !template.includes("{unit}") && args.unit ? t("replay.unit_action", { unit: args.unit, action: label }) : label;
   }
 
   function paintControls() {
@@ -73,7 +152,13 @@ export async function mountReplay(root, matchId) {
     buttons.next.disabled = buttons.last.disabled = at >= total;
     position.textContent = t("replay.position", { n: at, total });
     const a = replay.actions[at - 1];
-    step.textContent = a ? `${t("replay.action", { n: a.seq ?? at, role: roleName(a.role, catalogue) })} ${a.action?.type === "$undo" ? t("replay.undo", { n: a.action.steps ?? 1 }) : board.actionLabel(a.action)}` : t("replay.setup");
+    // until the view before the step has come, the step line keeps what it said
+    if (!a) step.textContent = t("replay.setup");
+    else if (before.n === at) step.textContent = `${t("replay.action", { n: a.seq ?? at, role: roleName(a.role, catalogue) })} ${stepLabel(a.action, before.view)}`;
+    const names = { "*": t("replay.everything"), spectator: t("replay.spectator") };
+    fill(viewSelect, ...viewpoints.map((v) => h("option", { value: v }, names[v] ?? roleName(v, catalogue))));
+    viewSelect.value = viewpoint;
+    fill(viewLabel, `${t("replay.viewpoint")} `, viewSelect);
   }
 
   function paintHead() {
@@ -112,6 +197,7 @@ export async function mountReplay(root, matchId) {
   go(at);
   onLangChange((lang) => {
     board.setLang(lang);
+    if (drawn) markRevealed(drawn.view, drawn.role);
     paintHead();
     paintSeed();
     paintControls();

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .accounts import Accounts
@@ -102,6 +103,10 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
                 return JSONResponse({"reason": "Request body too large."}, status_code=413)
         response: Response = await call_next(request)
         return response
+
+    # Views, lists and the frontend's modules leave compressed for a client that asks (static game data is
+    # compressed once ahead, matches.game_data); small answers are not worth it.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
 
     # Added last: the outermost layer, before any other work.
     app.add_middleware(Hardening, hosts=allowed_hosts(settings), headers=security_headers(settings))

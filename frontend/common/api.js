@@ -105,7 +105,7 @@ export const api = {
   // keepalive: marking read from a link's click survives the navigation that follows
   markRead: (ids) => request("POST", "/api/notifications/read", ids === "all" ? { all: true } : { ids }, { keepalive: true }),
   user: (name) => request("GET", `/api/users/${enc(name)}`),
-  replay: (id, at) => request("GET", `/api/matches/${enc(id)}/replay${at === undefined ? "" : `?at=${at}`}`),
+  replay: (id, at, role) => request("GET", `/api/matches/${enc(id)}/replay${at === undefined ? "" : `?at=${at}`}${role ? `&role=${enc(role)}` : ""}`),
 };
 
 /** The current account or null (GET /api/me answers 401 when signed out). */

@@ -20,7 +20,8 @@ import { CounterMotion, placeOf } from "./anim.js";
 import { dropUnwanted } from "./mapmarks.js";
 import { groupStacks } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
-import { t } from "./i18n.js";
+import { Viewport, mapBar } from "./viewport.js";
+import { t, tTouch } from "./i18n.js";
 import { anchorOf, areaSlots, columnsFor, polygonBounds, pointInPolygon, boardBounds, adjacency, losTable } from "./areageom.js";
 
 const PLAIN_AREA = { fill: "#ddd", pattern: null, strong: false };
@@ -44,6 +45,9 @@ export class AreaMap {
     this.options = options;
     this.plugin = options.plugin ?? {}; // the game's (games/<id>/map.js): counterLook, defs, terrain, observer, sight, view
     this.size = COUNTER_SIZE;
+    this.counterUnits = COUNTER_SIZE;
+    this.focusPad = COUNTER_SIZE * 2.2; // an area's counters spread around its label point
+    this.big = false;
     this.areas = board.areas ?? {};
     this.ids = Object.keys(this.areas);
     this.hexNodes = new Map(); // area id -> hit polygon (name kept from HexMap)
@@ -62,6 +66,11 @@ export class AreaMap {
     this.selected = null;
     this.view = null;
     this.build(container);
+  }
+
+  /** Whether the board has this area. */
+  has(id) {
+    return this.hexNodes.has(id);
   }
 
   /** The area's anchor (label point): where its counters go. */
@@ -135,9 +144,11 @@ export class AreaMap {
     this.controls = this.buildControls();
     container.classList.add("map-wrap-zoom");
     if (!container.hasAttribute("tabindex")) container.setAttribute("tabindex", "0");
-    container.setAttribute("aria-label", t("map.keys"));
-    container.append(this.controls.layers, this.svg, this.controls.zoom);
+    container.setAttribute("aria-label", tTouch("map.keys"));
+    container.append(this.svg);
     this.panzoom = new PanZoom(this.svg, this.world, { keyTarget: container });
+    this.viewport = new Viewport(this, this.options.viewKey ?? null);
+    container.prepend(mapBar(this, this.controls.layers, { toggles: false }));
     this.bindEvents();
     this.paintLos();
   }
@@ -157,17 +168,13 @@ export class AreaMap {
     return [x, y];
   }
 
+  /** The legend of the line of sight and of the plugin's marks (the bar above the map holds it). */
   buildControls() {
-    const btn = (text, label, fn, testid) => h("button", { type: "button", class: "zoom-btn", "aria-label": label, title: label, "data-testid": testid, onclick: (e) => { e.stopPropagation(); fn(); } }, text);
-    const zoom = h("div", { class: "zoom-controls" },
-      btn("+", t("map.zoom_in"), () => this.panzoom.zoom(1.4), "zoom-in"),
-      btn("−", t("map.zoom_out"), () => this.panzoom.zoom(1 / 1.4), "zoom-out"),
-      btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.losText = h("span", { class: "los-text" });
     this.losClear = h("button", { type: "button", class: "link los-clear", hidden: true, text: t("map.los_clear"), onclick: (e) => { e.stopPropagation(); this.showLos(null); } });
     this.legendEl = h("span", { hidden: true }); // the plugin's legend replaces it
     const layers = h("div", { class: "map-layers los-legend", "data-testid": "los-legend" }, this.losText, this.losClear, this.legendEl);
-    return { zoom, layers };
+    return { layers };
   }
 
   bindEvents() {
@@ -209,7 +216,10 @@ export class AreaMap {
     });
     this.svg.addEventListener("pointerleave", (e) => {
       last = null;
-      this.options.onHover?.(null, e);
+      if (e.pointerType !== "touch") this.options.onHover?.(null, e); // a long press's details stay after the finger lifts
+    });
+    this.svg.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch") this.options.onHover?.(null, e); // the next touch closes them
     });
     bindLongPress(this.svg, this.panzoom, targetOf, (tg, e) => this.options.onLongPress?.(tg, e));
   }
@@ -398,7 +408,7 @@ export class AreaMap {
       this.losClear.textContent = t("map.los_clear", undefined, this.lang);
       this.losClear.hidden = false;
     } else {
-      this.losText.textContent = t("map.los_hint", undefined, this.lang);
+      this.losText.textContent = tTouch("map.los_hint", undefined, this.lang);
       this.losClear.hidden = true;
     }
     this.losSeen = seen;
@@ -412,6 +422,7 @@ export class AreaMap {
     this.selected = selected;
     const sig = `${[...targets].sort()}|${[...sources].sort()}|${origin}|${selected}`;
     if (sig !== this.markSig) {
+      if (selected && [...targets].some((id) => !this.targets.has(id))) this.viewport?.reveal(targets); // a chosen unit's, off screen
       this.markSig = sig;
       this.markLayer.replaceChildren();
       for (const [id, g] of this.hexNodes) {

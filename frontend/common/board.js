@@ -23,14 +23,15 @@ const PAINT = { highlights: "paintHighlights", buttons: "paintButtons", stack: "
 
 export class BoardView {
   /**
-   * statics: GET /api/games/{id} (board, counters, messages); options: {interactive, send(action)}.
+   * statics: GET /api/games/{id} (board, counters, messages); options: {interactive, send(action),
+   * viewKey (the map's pan and zoom are kept under it on this device)}.
    */
   static async create(root, statics, options) {
     const [panelModule, mapPlugin] = await Promise.all([loadPanel(statics.id), loadMapPlugin(statics.id)]);
     return new BoardView(root, statics, panelModule, { ...options, mapPlugin });
   }
 
-  constructor(root, statics, panelModule, { interactive = true, send = null, mapPlugin = {} } = {}) {
+  constructor(root, statics, panelModule, { interactive = true, send = null, mapPlugin = {}, viewKey = null } = {}) {
     this.statics = statics;
     this.mapPlugin = mapPlugin;
     this.catalogue = statics.messages ?? {};
@@ -60,16 +61,20 @@ export class BoardView {
     this.stackEl = h("section", { class: "stack-inspector", "data-testid": "stack", "aria-live": "polite", hidden: true });
     this.oddsEl = h("div", { class: "odds-box" });
 
+    // The map as wide as the page allows; beside it (below it on a phone) the game's state first:
+    // whose move, the prompt and its buttons, the stack and tray to pick from, the odds, the panel.
+    this.stateEl = h("section", { class: "game-state", "data-testid": "game-state" },
+      this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.stackEl, this.trayBox);
     root.append(h("div", { class: "board" },
-      h("div", { class: "board-main" }, this.turnEl, this.promptEl, this.buttonsEl, this.errorEl, this.mapEl, this.stackEl, this.trayBox),
-      this.sideEl = h("aside", { class: "board-side" }, this.oddsEl, this.panelEl, this.logBox)),
+      h("div", { class: "board-main" }, this.mapEl),
+      this.sideEl = h("aside", { class: "board-side" }, this.stateEl, this.oddsEl, this.panelEl, this.logBox)),
     this.chooser, this.tip);
 
     const sideName = (side) => roleName(side, this.catalogue);
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
     if (statics.board?.kind === "area") {
       this.map = new AreaMap(this.mapEl, statics.board, {
-        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, viewKey, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
         areaName: (id) => (hasKey(this.catalogue, `area.${id}`) ? this.msg({ key: `area.${id}` }) : null),
@@ -79,7 +84,7 @@ export class BoardView {
       });
     } else if (statics.board?.kind === "hex" || statics.board?.grid) {
       this.map = new HexMap(this.mapEl, statics.board, {
-        lang: getLang(), plugin: mapPlugin, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
+        lang: getLang(), plugin: mapPlugin, viewKey, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
       });
@@ -210,6 +215,7 @@ export class BoardView {
     this.map?.setCounters(counters.filter((c) => c.hex && onMap(c)));
     this.map?.setOccupation(view.occupied ?? null);
     this.map?.setView?.(view);
+    this.map?.viewport?.open(view, role); // the first view only: where the match opens
     const offMap = this.panel?.offMap ? (c) => this.panel.offMap(c, view) : (c) => c.status === "offmap" || (!c.hex && c.status === undefined);
     const offmap = counters.filter(offMap);
     this.tray.update(offmap, lang);

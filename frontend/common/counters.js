@@ -1,5 +1,6 @@
-// SVG counters: a square in the side's colour, a NATO symbol, "cf-ma" factors, a stripe for
-// tanks; face-down counters are a plain back (the view holds nothing else about them).
+// SVG counters: a square in the side's colour, its short name, a NATO symbol, "cf-ma" factors, a
+// stripe for tanks; face-down counters show a designed back: the side's colours, a turned corner
+// and the look's word for it (Shimada: disrupted), as the view holds nothing else about them.
 // Step units (with attack/defence) are drawn like a printed wargame counter: the national colour
 // band on top with the designation, an identification line, a darker functional band with white
 // numerals for mechanised units, "attack-defence" at the bottom, a stripe when reduced, and
@@ -12,7 +13,7 @@ import { getLang, renderArg, t } from "./i18n.js";
 import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 
 // A game gives its counters' colours as `info.look` (its map plugin's counterLook, added by the
-// board): {kind: "plain", face, back, ink, accent, edge, band?} | {kind: "step", band, body, dark,
+// board): {kind: "plain", face, back, ink, accent, edge, band?, short?: {id: {en, ja}}, backMark?: {en, ja}} | {kind: "step", band, body, dark,
 // ink, line?, markers} | {kind: "platoon", body, band, ink, bandInk, edge, markers}; markers:
 // {name: {text, fill, ink?}}. Without a look a counter is drawn in neutral greys.
 const PLAIN = { kind: "plain", face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "#444", edge: "#666" };
@@ -64,9 +65,7 @@ export function counterMarkup(info, size, lang = "en") {
   const half = size / 2;
   const r = size * 0.07;
   const sw = Math.max(size * 0.025, 0.5);
-  if (info.face !== "up" && (isHidden(info) || !isStepUnit(info))) {
-    return `<rect class="counter-body back" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.back}" stroke="${st.edge}" stroke-width="${sw}"/>`;
-  }
+  if (info.face !== "up" && (isHidden(info) || !isStepUnit(info))) return backMarkup(st, size, lang);
   const out = [];
   out.push(`<rect class="counter-body" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.face}" stroke="${st.edge}" stroke-width="${sw}"/>`);
   if (st.band) {
@@ -75,21 +74,42 @@ export function counterMarkup(info, size, lang = "en") {
   if (info.kind === "tank" || info.symbol === "armour") {
     out.push(`<rect class="tank-stripe" x="${-half + sw}" y="${half - size * 0.1}" width="${size - 2 * sw}" height="${size * 0.1 - sw}" fill="${st.accent}"/>`);
   }
-  const name = typeof info.name === "object" && info.name ? info.name[lang] ?? info.name.en ?? "" : info.name ?? "";
+  // the short name (the look's, else the name) large enough to read at the opening zoom
+  const name = plain(st.short?.[info.id], lang) || plain(info.name, lang);
   if (name) {
-    const fs = size * 0.13;
-    const fit = name.length * fs * 0.55 > size * 0.9 ? ` textLength="${size * 0.88}" lengthAdjust="spacingAndGlyphs"` : "";
-    out.push(`<text class="counter-name" x="0" y="${-half + size * 0.22}" font-size="${fs}" text-anchor="middle" fill="${st.ink}"${fit}>${esc(name)}</text>`);
+    const fs = size * (lang === "ja" ? 0.19 : 0.2);
+    out.push(`<text class="counter-name" x="0" y="${-half + size * 0.26}" font-size="${f(fs)}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fitText(name, fs, size * 0.88)}>${esc(name)}</text>`);
   }
-  const w = size * 0.5, h = size * 0.3, cy = -size * 0.03;
+  const w = size * 0.46, h = size * 0.26, cy = size * 0.03;
   out.push(`<g stroke="${st.ink}" stroke-width="${sw}" fill="none"><rect x="${-w / 2}" y="${cy - h / 2}" width="${w}" height="${h}"/>${natoSymbol(info.symbol ?? KIND_SYMBOL[info.kind] ?? "", w, h, cy, st.ink)}</g>`);
   if (info.cf !== undefined || info.ma !== undefined) {
-    out.push(`<text class="counter-factors" x="0" y="${half - size * 0.15}" font-size="${size * 0.22}" font-weight="700" text-anchor="middle" fill="${st.ink}">${esc(info.cf ?? "")}-${esc(info.ma ?? "")}</text>`);
+    out.push(`<text class="counter-factors" x="0" y="${half - size * 0.1}" font-size="${f(size * 0.27)}" font-weight="800" text-anchor="middle" fill="${st.ink}">${esc(info.cf ?? "")}-${esc(info.ma ?? "")}</text>`);
   }
   return out.join("");
 }
 
 const plain = (v, lang) => (v && typeof v === "object" ? v[lang] ?? v.en ?? "" : v ?? "");
+const f = (n) => Number(n.toFixed(2));
+
+/**
+ * A face-down counter's back: the side's colour, a band of the side's accent, a turned corner
+ * (the face-down mark) and, when the look names it (`backMark`, e.g. Shimada's disrupted), the
+ * word across the middle.
+ */
+function backMarkup(st, size, lang) {
+  const half = size / 2, r = size * 0.07, sw = Math.max(size * 0.025, 0.5), k = size * 0.26;
+  const out = [`<rect class="counter-body back" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${f(r)}" fill="${st.back}" stroke="${st.edge}" stroke-width="${f(sw)}"/>`];
+  out.push(`<rect class="back-frame" x="${f(-half + size * 0.1)}" y="${f(-half + size * 0.1)}" width="${f(size * 0.8)}" height="${f(size * 0.8)}" rx="${f(r * 0.6)}" fill="none" stroke="${st.accent}" stroke-width="${f(sw * 0.9)}" stroke-dasharray="${f(size * 0.06)} ${f(size * 0.04)}" opacity="0.75"/>`);
+  // the turned corner: the counter lies on its back
+  out.push(`<path class="back-corner" d="M ${f(half - k)} ${f(-half)} L ${f(half)} ${f(-half + k)} L ${f(half - k)} ${f(-half + k)} Z" fill="${st.accent}" stroke="${st.edge}" stroke-width="${f(sw * 0.6)}"/>`);
+  const word = plain(st.backMark, lang);
+  if (word) {
+    const fs = size * (lang === "ja" ? 0.3 : 0.17), bh = size * 0.34;
+    out.push(`<rect x="${f(-half + sw)}" y="${f(-bh / 2 + size * 0.06)}" width="${f(size - 2 * sw)}" height="${f(bh)}" fill="${st.accent}"/>`);
+    out.push(`<text class="back-mark" x="0" y="${f(size * 0.06 + fs * 0.36)}" font-size="${f(fs)}" font-weight="800" text-anchor="middle" fill="${st.backInk ?? "#fff"}"${fitText(word, fs, size * 0.86)}>${esc(word)}</text>`);
+  }
+  return out.join("");
+}
 
 /** Marker chips along the counter's left edge (class counter-marker, hidden by the supply overlay). */
 function markerChips(markers, size, styles) {
@@ -122,9 +142,9 @@ export function stepMarkup(info, size, lang = "en") {
   out.push(`<rect class="nation-band" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${bandH}" fill="${st.band}"/>`);
   const designation = plain(info.designation, lang) || plain(info.name, lang);
   if (designation) {
-    const fs = size * 0.17;
-    const fit = designation.length * fs * 0.56 > size * 0.9 ? ` textLength="${(size * 0.9).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
-    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.72}" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
+    const fs = size * 0.195; // ~8.5 px on a counter 44 px wide, the opening zoom's least
+    const fit = designation.length * fs * 0.56 > size * 0.92 ? ` textLength="${(size * 0.92).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+    out.push(`<text class="counter-designation" x="0" y="${-half + sw + bandH * 0.74}" font-size="${f(fs)}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(designation)}</text>`);
   }
   // an identification line under the band (the Bulge: the German army's)
   const lineY = -half + sw + bandH;
@@ -258,13 +278,15 @@ export function platoonMarkup(info, size, lang = "en") {
   return out.join("");
 }
 
+/** Squeezes a text wider than `max` into it (Japanese glyphs are about one em wide, Latin ones 0.58). */
 function fitText(text, fs, max) {
-  return String(text).length * fs * 0.58 > max ? ` textLength="${max.toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
+  const em = /[\u3000-\u9fff\uff00-\uffef]/.test(String(text)) ? 1 : 0.58;
+  return String(text).length * fs * em > max ? ` textLength="${max.toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
 }
 
 /** Everything that changes a counter's picture; the node is redrawn only when this changes. */
 export function counterSignature(info, lang) {
-  return [info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
+  return [info.id, info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
     info.attack, info.defence, info.steps, info.nation, info.army, info.mechanised, JSON.stringify(info.designation ?? ""),
     (info.markers ?? []).join(","), info.look?.kind, info.branch, info.functional_colour, info.type, info.fire, info.melee, info.hits,
     info.reduced, info.casualty, info.status, JSON.stringify(info.short ?? "")].join("|");
@@ -339,7 +361,7 @@ export function drawCounterNode(g, info, size, lang, sideName) {
  * update(counters) with counters already merged by counterInfo.
  */
 export class CounterTray {
-  constructor(container, { size = 44, onCounter, sideName = (s) => s } = {}) {
+  constructor(container, { size = 50, onCounter, sideName = (s) => s } = {}) {
     this.el = container;
     this.size = size;
     this.nodes = new Map();

@@ -52,14 +52,17 @@ export function centre(grid, id, size = 1) {
   return [SQRT3 * size * (c + 0.5 * parity(grid, row)), 1.5 * size * r];
 }
 
-/** The six corners, clockwise from the east (flat) or the north-east (pointy). */
-export function corners(grid, id, size = 1) {
+/**
+ * The six corners, clockwise from the east (flat) or the north-east (pointy). `radius` (default:
+ * the hex's own) draws a smaller or larger outline about the same centre: only `size` places a hex.
+ */
+export function corners(grid, id, size = 1, radius = size) {
   const [x, y] = centre(grid, id, size);
   const start = grid.top === "flat" ? 0 : 30;
   const out = [];
   for (let i = 0; i < 6; i++) {
     const a = ((start + 60 * i) * Math.PI) / 180;
-    out.push([x + size * Math.cos(a), y + size * Math.sin(a)]);
+    out.push([x + radius * Math.cos(a), y + radius * Math.sin(a)]);
   }
   return out;
 }

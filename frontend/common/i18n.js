@@ -102,6 +102,14 @@ const UI = {
     "map.los_clear": "Hide",
     "map.fire_from": "Firing from {area}: click a target area",
     "map.contested": "contested",
+    "map.layers": "Layers",
+    "map.overview": "Overview map: the part shown is framed; click or drag to go there",
+    "map.keys.touch": "Map: drag to pan, pinch to zoom; long-press a counter for its details",
+    "map.los_hint.touch": "Tap an officer to show its line of sight",
+    "match.turn_of": "Turn {turn}/{turns}",
+    "match.turn": "Turn {turn}",
+    "match.details": "Details",
+    "match.watching": "Watching",
     "marker.out_of_supply": "out of supply",
     "marker.isolated": "isolated",
     "marker.option_retreat": "option retreat",
@@ -123,8 +131,13 @@ const UI = {
     "replay.verified": "The seed (with its salt) matches the SHA-256 commitment published at creation.",
     "replay.mismatch": "The seed (with its salt) does NOT match the commitment!",
     "replay.not_finished": "The replay is available once the match is over.",
-    "replay.action": "Action {n}: {role}",
+    "replay.action": "Action {n}, {role}:",
     "replay.setup": "Set-up",
+    "replay.viewpoint": "Seen by",
+    "replay.everything": "Everything (revealed)",
+    "replay.spectator": "A spectator",
+    "replay.unit_action": "{unit}: {action}",
+    "replay.was_face_down": "face down at this step",
     "error.generic": "Something went wrong: {reason}",
     "error.network": "The server cannot be reached.",
     "a11y.map": "Map",
@@ -142,6 +155,14 @@ const UI = {
     "nav.profile": "Profile",
     "nav.settings": "Settings",
     "lobby.live": "Live matches to watch",
+    "lobby.your_move": "Your move",
+    "lobby.waiting": "Waiting for the opponent",
+    "lobby.turn": "Turn {turn}",
+    "lobby.turn_of": "Turn {turn}/{turns}",
+    "lobby.moved": "last move {ago}",
+    "lobby.no_move": "no move yet",
+    "lobby.moved_now": "last move just now",
+    "lobby.unrated_player": "unrated",
     "create.time_control": "Time control and rating",
     "create.clock": "Clock",
     "create.clock.none": "No clock",
@@ -200,6 +221,8 @@ const UI = {
     "inbox.unread": "{n} unread notification(s)",
     "inbox.read_all": "Mark all as read",
     "inbox.mark_read": "Mark as read",
+    "inbox.count": "×{n}",
+    "inbox.count_title": "It became your move {n} times since you last read this",
     "profile.not_found": "No such player.",
     "profile.you": "you",
     "profile.ratings": "Ratings",
@@ -349,6 +372,14 @@ const UI = {
     "map.los_clear": "隠す",
     "map.fire_from": "{area}から射撃:目標エリアをクリック",
     "map.contested": "抗争中",
+    "map.layers": "表示",
+    "map.overview": "全体図:表示中の範囲を枠で示します。クリックかドラッグでその場所へ",
+    "map.keys.touch": "地図:ドラッグで移動、ピンチで拡大縮小、駒を長押しで詳細",
+    "map.los_hint.touch": "将校をタップすると視認線を表示",
+    "match.turn_of": "ターン {turn}/{turns}",
+    "match.turn": "ターン {turn}",
+    "match.details": "詳細",
+    "match.watching": "観戦中",
     "marker.out_of_supply": "補給切れ",
     "marker.isolated": "孤立",
     "marker.option_retreat": "オプション・リトリート",
@@ -370,8 +401,13 @@ const UI = {
     "replay.verified": "シード(とソルト)は作成時に公開されたSHA-256のコミットメントと一致します。",
     "replay.mismatch": "シード(とソルト)がコミットメントと一致しません!",
     "replay.not_finished": "リプレイは対戦終了後に見られます。",
-    "replay.action": "{n}手目:{role}",
+    "replay.action": "{n}手目({role}):",
     "replay.setup": "初期配置",
+    "replay.viewpoint": "視点",
+    "replay.everything": "すべて(公開)",
+    "replay.spectator": "観戦者",
+    "replay.unit_action": "{unit}:{action}",
+    "replay.was_face_down": "この時点では裏向き",
     "error.generic": "エラー:{reason}",
     "error.network": "サーバーに接続できません。",
     "a11y.map": "地図",
@@ -389,6 +425,14 @@ const UI = {
     "nav.profile": "プロフィール",
     "nav.settings": "設定",
     "lobby.live": "観戦できる対局",
+    "lobby.your_move": "あなたの手番",
+    "lobby.waiting": "相手の手番",
+    "lobby.turn": "第{turn}ターン",
+    "lobby.turn_of": "第{turn}/{turns}ターン",
+    "lobby.moved": "最後の手:{ago}",
+    "lobby.no_move": "まだ手なし",
+    "lobby.moved_now": "最後の手:たった今",
+    "lobby.unrated_player": "レーティングなし",
     "create.time_control": "持ち時間とレーティング",
     "create.clock": "持ち時間",
     "create.clock.none": "なし",
@@ -447,6 +491,8 @@ const UI = {
     "inbox.unread": "未読のお知らせ {n}件",
     "inbox.read_all": "すべて既読にする",
     "inbox.mark_read": "既読にする",
+    "inbox.count": "×{n}",
+    "inbox.count_title": "最後に読んでから{n}回あなたの手番になりました",
     "profile.not_found": "そのプレイヤーはいません。",
     "profile.you": "あなた",
     "profile.ratings": "レーティング",
@@ -553,6 +599,16 @@ export function sentence(text) {
 export function t(key, args, lang = getLang()) {
   const text = UI[lang]?.[key] ?? UI.en[key] ?? key;
   return args ? format(text, args) : text;
+}
+
+/** Whether the reader points with a finger (a phone, a tablet): texts then say "tap", not "click". */
+export function isTouch() {
+  return Boolean(globalThis.matchMedia?.("(pointer: coarse)")?.matches);
+}
+
+/** t() in the words of the reader's pointer: the "<key>.touch" text on a touch screen when there is one. */
+export function tTouch(key, args, lang = getLang(), touch = isTouch()) {
+  return t(touch && (UI[lang]?.[`${key}.touch`] ?? UI.en[`${key}.touch`]) !== undefined ? `${key}.touch` : key, args, lang);
 }
 
 const isMessage = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.key === "string";

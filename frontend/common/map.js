@@ -21,12 +21,13 @@ import { s, h } from "./dom.js";
 import { makeGrid, allHexes, centre, corners, hexsideSegment, bounds } from "./hexgeom.js";
 import { f2, pts, hexPath, gridPath, hexsidesOf, chainsPath } from "./hexpaths.js";
 import { drawNames, setHexRole } from "./hexnames.js";
-import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup } from "./mapmarks.js";
+import { keyedNode, dropUnwanted, redraw, badgeMarkup, flagMarkup, labelMarkup, markPoints, numbersMarkup } from "./mapmarks.js";
 import { drawCounterNode } from "./counters.js";
 import { CounterMotion, placeOf } from "./anim.js";
 import { groupStacks, stackOffsets } from "./stacks.js";
 import { PanZoom, bindLongPress } from "./zoom.js";
-import { t } from "./i18n.js";
+import { Viewport, Overview, mapBar, overviewShown } from "./viewport.js";
+import { t, tTouch } from "./i18n.js";
 
 const FALLBACK_FILL = "#dde5c4";
 const PATTERN_FILL = { trees: "url(#pat-trees)", dense: "url(#pat-dense)" };
@@ -56,12 +57,14 @@ export class HexMap {
   /**
    * board: static data (kind "hex"); options: {onHex(hex, event), onCounter(ref, hex, event),
    * onHover({hex, ref} | null, event), onLongPress({hex, ref}, event), lang, size, sideName(side),
-   * plugin (the game's, see above)}.
+   * plugin (the game's, see above), viewKey (the match: its pan and zoom are kept, viewport.js)}.
    */
   constructor(container, board, options = {}) {
     this.board = board;
     this.grid = makeGrid(board.grid);
     this.size = options.size ?? 40;
+    this.counterUnits = this.size * 0.92; // a counter's width in map units
+    this.focusPad = this.size * 2.5; // the margin (map units) around the hexes a match opens on: their surroundings
     this.lang = options.lang ?? "en";
     this.options = options;
     this.plugin = options.plugin ?? {};
@@ -223,16 +226,18 @@ export class HexMap {
     }
   }
 
-  /** The zoom buttons and overlay toggles around the svg, in the container. */
+  /** The bar (overlay toggles, zoom buttons) above the svg, the overview of a big map, in the container. */
   mount(container) {
-    this.controls = this.buildControls();
     container.classList.add("map-wrap-zoom");
     if (!container.hasAttribute("tabindex")) container.setAttribute("tabindex", "0");
-    container.setAttribute("aria-label", t("map.keys"));
-    container.append(this.controls.layers, this.svg, this.controls.zoom);
+    container.setAttribute("aria-label", tTouch("map.keys"));
+    container.append(this.svg);
   }
 
-  /** Pan and zoom; while a big map moves it draws fast (no anti-aliasing, no tree patterns). */
+  /**
+   * Pan and zoom (zoom.js), the viewport (viewport.js: the opening view, kept per match, the
+   * overview); while a big map moves it draws fast (no anti-aliasing, no tree patterns).
+   */
   bindPanZoom(container) {
     let idle = 0;
     this.panzoom = new PanZoom(this.svg, this.world, {
@@ -244,14 +249,18 @@ export class HexMap {
         idle = setTimeout(() => this.svg.classList.remove("moving"), 160);
       },
     });
+    this.viewport = new Viewport(this, this.options.viewKey ?? null);
+    if (this.big) {
+      this.overview = new Overview(this, [this.terrainLayer, this.counterLayer], { label: t("map.overview") });
+      this.overview.show(overviewShown(globalThis.innerWidth ?? 1000));
+      container.append(this.overview.svg);
+    }
+    this.controls = this.buildControls();
+    container.prepend(mapBar(this, this.controls.layers, { toggles: this.overlayNames.length > 1 }));
   }
 
+  /** The overlay toggles (the bar above the map holds them). */
   buildControls() {
-    const btn = (text, label, fn, testid) => h("button", { type: "button", class: "zoom-btn", "aria-label": label, title: label, "data-testid": testid, onclick: (e) => { e.stopPropagation(); fn(); } }, text);
-    const zoom = h("div", { class: "zoom-controls" },
-      btn("+", t("map.zoom_in"), () => this.panzoom.zoom(1.4), "zoom-in"),
-      btn("−", t("map.zoom_out"), () => this.panzoom.zoom(1 / 1.4), "zoom-out"),
-      btn("⤢", t("map.fit"), () => this.panzoom.reset(), "zoom-fit"));
     this.overlayBoxes = new Map();
     const layers = h("div", { class: "map-layers", "data-testid": "map-layers" });
     for (const name of this.overlayNames) {
@@ -262,7 +271,7 @@ export class HexMap {
       this.overlayBoxes.set(name, { box, label, text });
       layers.append(label);
     }
-    return { zoom, layers };
+    return { layers };
   }
 
   /** Shows or hides an overlay (and remembers the choice). */
@@ -291,16 +300,7 @@ export class HexMap {
 
   drawNumbers() {
     this.numbersDrawn = true;
-    const size = this.size;
-    const flat = this.grid.top === "flat";
-    const dy = flat ? -size * 0.866 + size * 0.2 : -size * 0.6;
-    const fs = flat ? size * 0.17 : size * 0.2;
-    const frag = [];
-    for (const id of this.ids) {
-      const [x, y] = this.centre(id);
-      frag.push(`<text class="hex-number" x="${f2(x)}" y="${f2(y + dy)}" font-size="${f2(fs)}" text-anchor="middle">${id}</text>`);
-    }
-    this.numberLayer.innerHTML = frag.join("");
+    this.numberLayer.innerHTML = numbersMarkup(this.grid, this.ids, this.size);
   }
 
   bindEvents() {
@@ -336,7 +336,10 @@ export class HexMap {
     });
     this.svg.addEventListener("pointerleave", (e) => {
       last = null;
-      this.options.onHover?.(null, e);
+      if (e.pointerType !== "touch") this.options.onHover?.(null, e); // a long press's details stay after the finger lifts
+    });
+    this.svg.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch") this.options.onHover?.(null, e); // the next touch closes them
     });
     this.svg.addEventListener("focusin", (e) => {
       const tg = targetOf(e);
@@ -415,6 +418,7 @@ export class HexMap {
 
   /** Toggles highlight state: hexes in `targets` get "target", counters in `selectable` "selectable". */
   highlight({ targets = new Set(), selectable = new Set(), selected = null } = {}) {
+    const fresh = [...targets].some((id) => !this.targets.has(id));
     for (const id of this.targets) {
       if (targets.has(id)) continue;
       const g = this.hexNodes.get(id);
@@ -430,11 +434,12 @@ export class HexMap {
       g.classList.add("target");
       g.setAttribute("tabindex", "0");
       setHexRole(this, id, true);
-      const mark = s("polygon", { class: "mark target", points: pts(corners(this.grid, id, this.size * 0.9)) });
+      const mark = s("polygon", { class: "mark target", points: markPoints(this.grid, id, this.size) });
       this.markLayer.append(mark);
       this.targetMarks.set(id, mark);
     }
     this.targets = new Set([...targets].filter((id) => this.hexNodes.has(id)));
+    if (fresh && selected) this.viewport?.reveal(this.targets); // a chosen unit's targets, off screen
     for (const [ref, g] of this.counterNodes) {
       const on = selectable.has(ref) || targets.has(this.counterHex.get(ref));
       g.classList.toggle("selectable", selectable.has(ref));
@@ -449,7 +454,7 @@ export class HexMap {
       this.markLayer.append(this.originMark);
     }
     if (sel) {
-      this.originMark.setAttribute("points", pts(corners(this.grid, sel, this.size * 0.9)));
+      this.originMark.setAttribute("points", markPoints(this.grid, sel, this.size));
       this.originMark.removeAttribute("display");
     } else {
       this.originMark.setAttribute("display", "none");

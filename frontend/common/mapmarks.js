@@ -1,8 +1,18 @@
 // The keyed marks a hex map (map.js) updates in place on each view: stack badges, occupation flags,
-// odds labels. A node per key, redrawn only when its signature changed; the markup is pure.
+// odds labels, the legal targets' and the selected hex's marks, and the hex numbers (drawn once). A
+// node per key, redrawn only when its signature changed; the markup is pure.
 
 import { esc } from "./dom.js";
-import { f2 } from "./hexpaths.js";
+import { f2, pts } from "./hexpaths.js";
+import { corners, centre } from "./hexgeom.js";
+
+/** How much smaller than its hex a mark (legal target, selected hex) is drawn. */
+export const MARK_SCALE = 0.9;
+
+/** The points of a hex's mark: its outline shrunk about the hex's own centre. */
+export function markPoints(grid, id, size) {
+  return pts(corners(grid, id, size, size * MARK_SCALE));
+}
 
 /** The node kept for `key` in `nodes`, made and added to `layer` when missing. */
 export function keyedNode(nodes, key, layer, make) {
@@ -50,4 +60,15 @@ export function labelMarkup([x, y], size, text) {
   const w = Math.max(text.length * fs * 0.62, size * 0.5) + size * 0.1;
   const ly = y + size * 0.5;
   return `<rect x="${x - w / 2}" y="${ly - fs * 0.9}" width="${w}" height="${fs * 1.3}" rx="${fs * 0.3}"/><text x="${x}" y="${ly + fs * 0.2}" font-size="${fs}" text-anchor="middle">${esc(text)}</text>`;
+}
+
+/** Every hex's printed number near its top edge (the "hex numbers" overlay). */
+export function numbersMarkup(grid, ids, size) {
+  const flat = grid.top === "flat";
+  const dy = flat ? -size * 0.866 + size * 0.2 : -size * 0.6;
+  const fs = flat ? size * 0.17 : size * 0.2;
+  return ids.map((id) => {
+    const [x, y] = centre(grid, id, size);
+    return `<text class="hex-number" x="${f2(x)}" y="${f2(y + dy)}" font-size="${f2(fs)}" text-anchor="middle">${id}</text>`;
+  }).join("");
 }

@@ -18,3 +18,19 @@ export function turnIndicator(view, role, name) {
   if (role && active.includes(role)) return { text: t("match.your_turn"), kind: "mine" };
   return { text: active.length ? t("match.waiting", { roles: active.map(name).join(", ") }) : "", kind: "" };
 }
+
+/**
+ * The turn and phase in a few words for the match's header ("Turn 1/13 · 1st movement phase"):
+ * view.turn (of view.turns), and the catalogue's "phase.<phase>", else "step.<step>".
+ */
+export function phaseLine(view, catalogue, lang = getLang()) {
+  if (!view || view.outcome) return "";
+  const words = [];
+  if (Number.isFinite(view.turn)) {
+    const of = Number.isFinite(view.turns) ? view.turns : Array.isArray(view.turns) ? view.turns.length : null;
+    words.push(of ? t("match.turn_of", { turn: view.turn, turns: of }, lang) : t("match.turn", { turn: view.turn }, lang));
+  }
+  const key = [`phase.${view.phase}`, `step.${view.step}`].find((k) => typeof k === "string" && !k.endsWith(".undefined") && !k.includes("[object") && hasKey(catalogue, k, lang));
+  if (key) words.push(render({ key }, catalogue, lang));
+  return words.join(" · ");
+}

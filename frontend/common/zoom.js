@@ -119,7 +119,7 @@ export class PanZoom {
     this.svg = svg;
     this.fit = world;
     this.limits = limits;
-    this.onChange = onChange;
+    this.listeners = onChange ? [onChange] : [];
     this.vb = { ...world };
     this.pointers = new Map(); // id -> {x, y, x0, y0}
     this.dragging = false;
@@ -164,7 +164,12 @@ export class PanZoom {
   apply() {
     this.svg.setAttribute("viewBox", boxString(this.vb));
     this.svg.classList.toggle("zoomed", zoomLevel(this.vb, this.fit) > 1.05);
-    this.onChange?.(this.vb, zoomLevel(this.vb, this.fit));
+    for (const fn of this.listeners) fn(this.vb, zoomLevel(this.vb, this.fit));
+  }
+
+  /** Calls fn(viewBox, zoomLevel) after every change shown. */
+  listen(fn) {
+    this.listeners.push(fn);
   }
 
   zoom(factor, clientX, clientY) {

@@ -31,9 +31,21 @@ test("dice are found in log args, nested too", () => {
   assert.deepEqual(diceOf({ key: "x", args: { unit: "J-T1" } }), []);
 });
 
-test("a face-down counter is a plain back and nothing else", () => {
-  const back = counterMarkup({ side: "british", face: "down" }, 40);
-  assert.equal((back.match(/</g) || []).length, 1);
+test("a face-down counter shows a designed back (Shimada: its side's colours, the turned corner, disrupted) and nothing of its front", async () => {
+  const { mapPlugin } = await import("../games/shimada/map.js");
+  const down = { side: "british", face: "down", ref: "x1" };
+  for (const [lang, word] of [["en", "DISRUPTED"], ["ja", "混乱"]]) {
+    const back = counterMarkup({ ...down, look: mapPlugin.counterLook(down) }, 40, lang);
+    assert.match(back, /counter-body back/);
+    assert.match(back, /back-corner/);
+    assert.match(back, new RegExp(`>${word}<`));
+    assert.match(back, /#c9a55a/); // British ochre
+    assert.doesNotMatch(back, /counter-factors|counter-name|\d-\d/);
+  }
+  // without a game's word: the back and its corner only
+  const bare = counterMarkup(down, 40);
+  assert.match(bare, /back-corner/);
+  assert.doesNotMatch(bare, /back-mark/);
   const front = counterMarkup({ side: "japanese", face: "up", kind: "tank", symbol: "armour", cf: 6, ma: 6, name: "Shimada" }, 40);
   assert.match(front, /6-6/);
   assert.match(front, /tank-stripe/);

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import gzip
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, Literal
@@ -12,7 +14,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Query, Request, Response
 
 from ..config import Settings
-from ..engine.core import Rules
+from ..engine.core import OMNISCIENT, Rules
 from ..games import GAMES
 from ..matches.service import Applied, MatchError, NotFound, Summaries
 from ..matches.shapes import Summary
@@ -70,12 +72,34 @@ def _role_names(rules: Rules) -> dict[str, dict[str, str]]:
             for role in rules.roles}
 
 
-@router.get("/games/{game}", responses=error_responses(404))
-def game_data(game: str) -> dict[str, Any]:
-    """The board, the counters and the message catalogue (English and Japanese) of a game."""
+class Encoded:
+    """A game's static data as sent: the JSON once, its gzip once, and an ETag naming that content, so a
+    client revalidates a 250 KB map with a 304 and a fresh one downloads it compressed (about a tenth)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.plain = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        self.gzipped = gzip.compress(self.plain, compresslevel=9, mtime=0)
+        self.etag = '"' + hashlib.sha256(self.plain).hexdigest()[:32] + '"'
+
+
+@functools.cache
+def _encoded(game: str) -> Encoded:
+    return Encoded(_static(game))
+
+
+@router.get("/games/{game}", responses={**error_responses(404), 304: {"description": "Not modified (ETag)"}})
+def game_data(game: str, request: Request) -> Response:
+    """The board, the counters and the message catalogue (English and Japanese) of a game. The same for
+    every match until the server is upgraded: an ETag answers a revalidation with 304 Not Modified."""
     if game not in GAMES:
         raise NotFound(f"No game {game!r}.")
-    return _static(game)
+    enc = _encoded(game)
+    headers = {"ETag": enc.etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+    if enc.etag in [t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")]:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", "").lower():  # as GZipMiddleware judges it
+        return Response(enc.gzipped, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
+    return Response(enc.plain, media_type="application/json", headers=headers)
 
 
 @router.post("/matches", response_model=MatchSummary, status_code=201,
@@ -160,7 +184,11 @@ async def announce(broker: Broker, match_id: str, applied: Applied) -> None:
 
 @router.get("/matches/{match_id}/replay", response_model=Replay, responses=error_responses(404, 409, 422))
 def replay(match_id: str, svc: ServiceDep,
-           at: int | None = Query(default=None, ge=0, description="add the revealed view after n actions")
+           at: int | None = Query(default=None, ge=0, description="add the view after n actions"),
+           role: str | None = Query(default=None, max_length=32, pattern=r"^[a-z_]+$",
+                                    description="whose view `view` is: one of the game's roles, `spectator`, "
+                                                "or absent for everything revealed (422: no such role)"),
            ) -> dict[str, Any]:
-    """After the end: every action, the seed, and on request the revealed view at a step."""
-    return svc.replay(match_id, at)
+    """After the end: every action, the seed, and on request the view at a step: everything
+    revealed, or what one role (or a spectator) saw then."""
+    return svc.replay(match_id, at, OMNISCIENT if role is None else None if role == "spectator" else role)

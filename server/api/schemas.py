@@ -71,6 +71,12 @@ class Outcome(BaseModel):
     score: dict[str, int]
 
 
+class MatchProgress(BaseModel):
+    turn: int | None
+    turns: int | None = Field(description="the scenario's last turn")
+    phase: dict[str, str] | None = Field(description="language -> the name of the phase (or step) now")
+
+
 class MatchSummary(BaseModel):
     id: str
     game: str
@@ -98,6 +104,12 @@ class MatchSummary(BaseModel):
     rematch: str | None = None
     rematch_of: str | None = None
     undo: dict[str, int] | None = Field(default=None, description="how many own actions the caller may undo")
+    progress: MatchProgress | None = Field(default=None, description="the public turn and phase (null: not kept "
+                                                                     "for this older match)")
+    moved_at: str | None = Field(default=None, description="when the last action or undo was written (null: none yet)")
+    ratings: dict[str, int | None] = Field(default_factory=dict,
+                                           description="role -> the seated player's current rating in this game "
+                                                       "(null: unrated or free)")
 
 
 class ViewOut(BaseModel):
@@ -126,7 +138,10 @@ class Replay(BaseModel):
     version: int
     actions: list[ReplayAction]
     at: int | None = None
-    view: dict[str, Any] | None = Field(default=None, description="everything revealed, after `at` actions")
+    role: str | None = Field(default=None, description='whose view `view` is: a role, "spectator", or "*" '
+                                                        "for everything revealed")
+    view: dict[str, Any] | None = Field(default=None, description="the view after `at` actions (as `role` saw it), "
+                                                                  "without actions")
 
 
 class GameInfo(BaseModel):

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol, Unpack, overload
+from typing import Any, Protocol, Unpack, cast, overload
 
 from sqlalchemy import and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -29,6 +29,7 @@ from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
 from . import clock as clocks
 from . import history
+from . import progress as lobby
 from .shapes import Extra, Summary
 
 
@@ -293,7 +294,8 @@ class MatchService:
         return self._summaries(db, m, [user_id], names, detail)[user_id]
 
     def _summaries(self, db: Session, m: Match, user_ids: Iterable[int | None],
-                   names: dict[int, str] | None = None, detail: bool = True) -> dict[int | None, Summary]:
+                   names: dict[int, str] | None = None, detail: bool = True,
+                   ratings: dict[tuple[int, str], int] | None = None) -> dict[int | None, Summary]:
         """The match as each of these accounts sees it in a list (None: a guest). What all share is
         built once; each gets its seat, whether it is their turn, the invitation links if they made
         the match, and how many actions they may undo."""
@@ -305,6 +307,8 @@ class MatchService:
         else:
             seats = self._seats(db, m.id)
         to_move = list(m.active_roles) if m.status == "active" else []
+        if ratings is None:
+            ratings = lobby.ratings(db, seats.values())
         play = {**PLATFORM_DEFAULTS, **(m.settings or {})}
         common: Summary = {
             "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
@@ -320,6 +324,9 @@ class MatchService:
             "on_timeout": play["on_timeout"],
             "offer": m.offer if m.offer and m.offer.get("version") == m.version else None,
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
+            "progress": cast(lobby.Progress | None, m.progress),
+            "moved_at": aware(m.moved_at).isoformat() if m.moved_at is not None else None,
+            "ratings": {role: ratings.get((seats[role], m.game)) if role in seats else None for role in rules.roles},
         }
         chain: Steps | None = None
         out: dict[int | None, Summary] = {}
@@ -384,7 +391,7 @@ class MatchService:
                   status="open", version=0, active_roles=sorted(rules.active_roles(state)),
                   outcome=None, created_by=user_id, created_at=t, updated_at=t, settings=settings,
                   clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
-                  rematch_of=rematch_of, private=settings["private"])
+                  rematch_of=rematch_of, private=settings["private"], progress=lobby.progress(rules, state))
         with self.sessions.begin() as db:
             if self.open_limit:
                 self._check_open_limit(db, user_id)
@@ -515,7 +522,8 @@ class MatchService:
             seat_users = {s.user_id for s in db.scalars(select(Seat).where(Seat.match_id.in_(ids)))} if ids else set()
             names = ({u.id: u.username for u in db.scalars(select(User).where(User.id.in_(seat_users)))}
                      if seat_users else {})
-            out = [self._summary(db, m, user_id, names, detail=False) for m in matches]
+            ratings = lobby.ratings(db, seat_users)
+            out = [self._summaries(db, m, [user_id], names, detail=False, ratings=ratings)[user_id] for m in matches]
             following = _write_cursor(matches[-1]) if more else None
         if status == "mine":  # whose move: matches waiting for me first (within the page)
             out.sort(key=lambda s: (not s["my_turn"], s["status"] == "finished"))
@@ -639,7 +647,8 @@ class MatchService:
                             client_id=client_id, created_at=t, kind=kind, parent=parent, mark=mark))
         outcome = rules.outcome(new)
         m.version = seq
-        m.updated_at = t
+        m.updated_at = m.moved_at = t
+        m.progress = dict(lobby.progress(rules, new))
         m.offer = None  # an offer is about the position it was made in
         m.active_roles = sorted(rules.active_roles(new)) if outcome is None else []
         if outcome is not None:
@@ -738,7 +747,9 @@ class MatchService:
 
     # --- replay ---
 
-    def replay(self, match_id: str, at: int | None = None) -> dict[str, Any]:
+    def replay(self, match_id: str, at: int | None = None, role: str | None = OMNISCIENT) -> dict[str, Any]:
+        """Every action and the revealed seed; with ``at``, the view after ``at`` actions as ``role``
+        saw it then (None: a spectator; ``OMNISCIENT``: everything)."""
         with self.sessions() as db:
             m = self._match(db, match_id)
             if m.status != "finished":
@@ -756,7 +767,12 @@ class MatchService:
                 if not 0 <= at <= m.version:
                     raise Illegal(f"A replay step is between 0 and {m.version}.")
                 rules = self.rules(m.game)
+                if role is not None and role != OMNISCIENT and role not in rules.roles:
+                    raise Illegal(f"No role {role!r} in this game: one of {', '.join(rules.roles)}, "
+                                  "spectator, or none for everything.")
                 state = self.state_at(db, m, at)
                 out["at"] = at
-                out["view"] = make_view(rules, state, OMNISCIENT)
+                out["role"] = "spectator" if role is None else role
+                # What the role saw then, not what it could do: a replay offers no actions.
+                out["view"] = {**make_view(rules, state, role), "actions": []}
             return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..engine.core import OutcomeJSON
+from .progress import Progress
 
 
 class Summary(TypedDict):
@@ -36,6 +37,9 @@ class Summary(TypedDict):
     rematch: str | None
     rematch_of: str | None
     undo: dict[str, int] | None  # {"steps": n}: how many of its actions the seat may take back
+    progress: Progress | None  # the public turn and phase (None: a match made before they were kept)
+    moved_at: str | None  # when the last action (or undo) was written
+    ratings: dict[str, int | None]  # role -> the seated player's rating in this game (None: unrated, free)
 
 
 class Extra(TypedDict, total=False):

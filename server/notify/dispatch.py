@@ -53,7 +53,7 @@ from ..store.models import Delivery, Notification, User
 from . import webhook
 from .email import Mailer
 from .notice import DeliveryError, Notice
-from .outbox import notice_of
+from .outbox import MERGED, merge, notice_of
 
 log = logging.getLogger(__name__)
 PRESENT = "the player had the match open"
@@ -202,8 +202,14 @@ class Notifier:
                 db.execute(delete(Notification).where(Notification.id.in_(present),
                                                       Notification.checked_at.is_(None)))
             if away:
-                db.execute(update(Notification).where(Notification.id.in_(away), Notification.checked_at.is_(None))
-                           .values(checked_at=self.now()))
+                checked = db.scalars(update(Notification).where(Notification.id.in_(away),
+                                                                Notification.checked_at.is_(None))
+                                     .values(checked_at=self.now()).returning(Notification.id)).all()
+                # only the rows this transaction checked: another process's check merges its own
+                for row in db.scalars(select(Notification).where(Notification.id.in_(checked),
+                                                                 Notification.kind.in_(MERGED))
+                                      .order_by(Notification.id)):
+                    merge(db, row)
 
     # --- 2. claims ---
 
@@ -340,14 +346,15 @@ class Notifier:
     def _unread(self, user_id: int, limit: int) -> dict[str, Any]:
         with self.sessions() as db:
             rows = list(db.scalars(select(Notification).where(Notification.user_id == user_id)
-                                   .order_by(Notification.id.desc()).limit(limit)))
+                                   .order_by(Notification.created_at.desc(), Notification.id.desc()).limit(limit)))
             count = db.scalar(select(func.count()).select_from(Notification).where(
                 Notification.user_id == user_id, Notification.read_at.is_(None)))
             return {"unread": count or 0, "items": [{
                 "id": r.id, "kind": r.kind, "match_id": r.match_id, "game": r.payload.get("game"),
                 "opponent": r.payload.get("opponent"), "result": r.payload.get("result"),
                 "text": r.payload.get("subject"), "url": f"/match/{r.match_id}" if r.match_id else None,
-                "created_at": r.created_at.isoformat(), "read": r.read_at is not None} for r in rows]}
+                "created_at": r.created_at.isoformat(), "read": r.read_at is not None,
+                "count": int(r.payload.get("count", 1))} for r in rows]}
 
     def mark_read(self, user_id: int, ids: list[int] | None) -> None:
         with self.sessions.begin() as db:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from ..games import GAMES
@@ -48,7 +48,7 @@ class Outbox:
             user = users[uid]
             opponent = next((users[o].username for o in seats.values() if o != uid and o in users), None)
             row = Notification(user_id=uid, kind=kind, match_id=m.id, created_at=t,
-                               payload=to_json(self.notice(kind, m, user, role, opponent)))
+                               payload={**to_json(self.notice(kind, m, user, role, opponent)), "count": 1})
             db.add(row)
             db.flush()
             if self.email and user.email and user.notify_email:
@@ -79,6 +79,30 @@ class Outbox:
                       game_name=dict(rules.names) if rules else {"en": m.game},
                       opponent=opponent, result=result, deadline=deadline,
                       url=f"{self.public_url}/match/{m.id}")
+
+
+# Kinds of which a player has at most one unread notice per match: a new one is merged into it.
+MERGED = frozenset({"your_move"})
+
+
+def merge(db: Session, row: Notification) -> None:
+    """A notice just found for an away player, merged into that player's unread notice of the same
+    kind and match, if there is one: that entry is updated in place (the newest text, the time, how
+    many it stands for) and takes over the new one's deliveries (each event is still carried by the
+    channels: the player was away each time). Merging once presence is read keeps a notice from
+    while the player was away when a later one is dropped for a player now present."""
+    if row.kind not in MERGED:
+        return
+    old = db.scalars(select(Notification).where(
+        Notification.user_id == row.user_id, Notification.match_id == row.match_id, Notification.kind == row.kind,
+        Notification.read_at.is_(None), Notification.checked_at.is_not(None), Notification.id < row.id)
+        .order_by(Notification.id.desc()).limit(1).with_for_update()).first()
+    if old is None:
+        return
+    old.payload = {**row.payload, "count": int(old.payload.get("count", 1)) + int(row.payload.get("count", 1))}
+    old.created_at = row.created_at
+    db.execute(update(Delivery).where(Delivery.notification_id == row.id).values(notification_id=old.id))
+    db.delete(row)
 
 
 def notice_of(payload: dict[str, Any], kind: str, username: str, match_id: str | None) -> Notice:

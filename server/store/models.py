@@ -100,6 +100,9 @@ class Match(Base):
     invites: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    # the public turn and phase (matches/progress.py) and when the last record was written, for the lobby
+    progress: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    moved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Seat(Base):

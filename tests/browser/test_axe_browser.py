@@ -4,7 +4,7 @@ Debian's chromium, driven by Playwright; axe-core from the PyPI package axe-play
 into each page. Pages: the lobby, the match page of each game (Shimada, the Bulge, LZ Albany, a few random
 actions into the match) and the replay of a finished Shimada match, in both languages; then a Shimada
 match played from the page, with highlighted target hexes (buttons) on the map. The page's live region
-(common/announce.js) tells "your move" and each new log line. Screenshots under tests/browser/screenshots/.
+(common/announce.js) tells "your move" and each new log line. Screenshots under test-artifacts/browser/.
 """
 
 from __future__ import annotations

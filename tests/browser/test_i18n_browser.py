@@ -6,7 +6,7 @@ language the lobby, each game's match page and the replay are opened; every visi
 every accessible label (aria-label, title, placeholder, alt) is collected and compared with the other
 language's catalogue (common/i18n.js, the game's messages.json, the game modules' word tables), and
 searched for words in the other language's script. Screenshots of every page in both languages are
-kept under tests/browser/screenshots/.
+kept under test-artifacts/browser/.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from server.bots.random_bot import choose
 from tests.support.client import Player
 
 SERIOUS = ("serious", "critical")
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "browser" / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
 # Every text node and accessible label a reader sees or hears (hidden elements left out), with the
 # language it is marked in (the nearest lang attribute: the language switch names the other language).
@@ -137,8 +137,8 @@ def internal_codes(page: Any) -> list[str]:
 
 
 def screenshot(page: Any, name: str) -> Path:
-    """A PNG of the page under tests/browser/screenshots/ (ignored by git), kept as a test artifact."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    """A PNG of the page under test-artifacts/browser/ (ignored by git), kept as a test artifact."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path

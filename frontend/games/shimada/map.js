@@ -1,5 +1,6 @@
 // Shimada on the common hex map (common/map.js): its hex features (the British positions' barbed
-// wire, towns, the entry and exit hexes), the jungle's pattern and its counters' colours. Drawing only.
+// wire, towns, the entry and exit hexes), the jungle's pattern, its counters' colours, short names
+// and backs (disrupted). Drawing only.
 
 import { s } from "../../common/dom.js";
 
@@ -10,10 +11,26 @@ const FEATURE_TEXT = {
 /** Features a screen reader names that have no tag on the map (the town and Slim are said by terrain and name). */
 const SPOKEN = { position: { en: "Position", ja: "陣地" } };
 const PATTERNS = { jungle: "trees" };
+/** The names printed on the counters, short enough to read on the map (the full ones: the catalogue's). */
+const SHORT = {
+  "B-AC": { en: "Arm. cars", ja: "装甲車" },
+  "B-ARG": { en: "2 Argylls", ja: "アーガイル" },
+  "B-ART": { en: "137 Fd Rgt", ja: "野砲" },
+  "B-HQ": { en: "12 Bde HQ", ja: "旅団司令部" },
+  "B-PUN": { en: "5/2 Punjab", ja: "パンジャブ" },
+  "B-UC": { en: "Carriers", ja: "UC" },
+  "J-I1": { en: "Ando 42", ja: "安藤支隊" },
+  "J-I2": { en: "Engineers", ja: "工兵隊" },
+  "J-T1": { en: "Shimada", ja: "島田" },
+  "J-T2": { en: "Watanabe", ja: "渡辺" },
+  "J-T3": { en: "1 Coy T95", ja: "第1中隊" },
+};
+/** §3: a counter's back means disrupted; its back says so. */
+const BACK_MARK = { en: "DISRUPTED", ja: "混乱" };
 /** Counter colours by side; the Japanese counters have a red band on top. */
 const SIDE_STYLE = {
-  japanese: { face: "#f4f1e8", back: "#fbfaf6", ink: "#1d1d1d", accent: "#c8102e", edge: "#8a8170", band: true },
-  british: { face: "#c9a55a", back: "#c9a55a", ink: "#1d1a10", accent: "#5a4312", edge: "#6f5722" },
+  japanese: { face: "#f4f1e8", back: "#fbfaf6", ink: "#1d1d1d", accent: "#c8102e", edge: "#8a8170", band: true, backInk: "#fff" },
+  british: { face: "#c9a55a", back: "#c9a55a", ink: "#1d1a10", accent: "#5a4312", edge: "#6f5722", backInk: "#fbe9c0" },
 };
 
 /** Barbed wire: a strand with crossed barbs, along the foot of the hex. */
@@ -57,7 +74,7 @@ function featureName(f, lang) {
 /** The map plugin (see common/map.js). */
 export const mapPlugin = {
   pattern: (terrain) => PATTERNS[terrain] ?? null,
-  counterLook: (info) => (SIDE_STYLE[info.side] ? { kind: "plain", ...SIDE_STYLE[info.side] } : null),
+  counterLook: (info) => (SIDE_STYLE[info.side] ? { kind: "plain", ...SIDE_STYLE[info.side], short: SHORT, backMark: BACK_MARK } : null),
   featureName,
   feature(map, f, x, y, lang) {
     const low = y + map.size * 0.64;

@@ -10,6 +10,8 @@ export const WORDS = {
   en: {
     turn: "Turn", night: "Night", dawn: "Dawn", dawn_turn: "Dawn breaks at the start of turn {n} (your secret).",
     dawn_turn_public: "Dawn broke at the start of turn {n}.", points: "Points", slim: "Slim entered",
+    dawn_turn_theirs: "Dawn breaks at the start of turn {n} (the Japanese player's secret).",
+    dawn_turn_unreached: "Dawn would have broken at the start of turn {n}.",
     eliminated: "Eliminated", exited: "Exited the map", unknown: "Eliminated while disrupted (unidentified)",
     attack: "Attack being built", attackers: "Attackers", odds: "Odds", none: "—",
     choose_dawn: "Choose the turn at whose start dawn breaks", phase: "{side}: {step}", track: "Turn track",
@@ -17,6 +19,8 @@ export const WORDS = {
   ja: {
     turn: "ターン", night: "夜", dawn: "夜明け", dawn_turn: "第{n}ターン開始時に夜が明けます(秘密)。",
     dawn_turn_public: "第{n}ターン開始時に夜が明けました。", points: "得点", slim: "スリム進入",
+    dawn_turn_theirs: "第{n}ターン開始時に夜が明けます(日本軍プレイヤーの秘密)。",
+    dawn_turn_unreached: "第{n}ターン開始時に夜が明けるはずでした。",
     eliminated: "除去", exited: "盤外へ退出", unknown: "混乱中に除去(正体不明)",
     attack: "編成中の攻撃", attackers: "攻撃ユニット", odds: "比率", none: "—",
     choose_dawn: "夜明けが来るターンを選んでください", phase: "{side}:{step}", track: "ターン記録トラック",
@@ -58,7 +62,7 @@ export function createPanel(container, ctx) {
     return String(step ?? "").replace(/_/g, " ");
   };
 
-  function update(view) {
+  function update(view, { role: reader = null } = {}) {
     current = view;
     const lang = getLang();
     const turns = view.turns ?? 6;
@@ -80,7 +84,10 @@ export function createPanel(container, ctx) {
 
     const known = view.dawn_turn !== undefined && view.dawn_turn !== null;
     el.dawnTurn.hidden = !known;
-    if (known) el.dawnTurn.textContent = w(view.dawn ? "dawn_turn_public" : "dawn_turn", { n: view.dawn_turn });
+    // Before dawn, a live match shows the dawn turn only to the Japanese player (§11): "your" secret.
+    // Anyone else who reads it (a replay, a match over before dawn) is not that player.
+    const secret = view.outcome ? "dawn_turn_unreached" : reader === "japanese" ? "dawn_turn" : "dawn_turn_theirs";
+    if (known) el.dawnTurn.textContent = w(view.dawn ? "dawn_turn_public" : secret, { n: view.dawn_turn });
 
     const choices = ctx.interactive ? (view.actions ?? []).filter((a) => isDawnChoice(a, view)) : [];
     el.dawnChoice.hidden = choices.length === 0;

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.core import Role, State
+from ...engine.core import OMNISCIENT, Role, State
 from .data import SIDES, Board
 from .units import Situation, board, enemy, is_commando, spec
 
@@ -79,8 +79,9 @@ def seen_by(state: State, side: str, uid: str, eyes: frozenset[str] | None = Non
 
 
 def visible(state: State, role: Role | None) -> set[str]:
-    """The units ``role`` sees (spectators: what the enemy of each unit sees)."""
-    if not on(state):
+    """The units ``role`` sees (spectators: what the enemy of each unit sees; ``OMNISCIENT``, the replay
+    of a finished match: every unit)."""
+    if not on(state) or role == OMNISCIENT:
         return set(state["units"])
     eyes = {s: sight(state, s) for s in SIDES}
     if role in SIDES:
