@@ -50,7 +50,8 @@ export class BoardView {
     this.buttonsEl = h("div", { class: "action-buttons", "data-testid": "actions" });
     this.errorEl = h("p", { class: "error", role: "alert", hidden: true });
     this.mapEl = h("div", { class: "map-wrap" });
-    this.trayEl = h("div", { class: "tray-row", "data-testid": "offmap" });
+    // It may scroll: focusable, so that a keyboard can scroll it (axe-core: scrollable-region-focusable).
+    this.trayEl = h("div", { class: "tray-row", "data-testid": "offmap", role: "group", tabindex: "0" });
     this.trayTitle = h("h3", { class: "tray-title" });
     this.trayBox = h("div", { class: "offmap", hidden: true }, this.trayTitle, this.trayEl);
     this.panelEl = h("div", { class: "game-panel" });
@@ -179,6 +180,7 @@ export class BoardView {
   /** Language-dependent fixed texts. */
   texts() {
     this.trayTitle.textContent = t("match.offmap");
+    this.trayEl.setAttribute("aria-label", t("match.offmap"));
     this.logTitle.textContent = t("match.log");
   }
 

@@ -48,7 +48,7 @@ def test_a_screen_reader_hears_your_move_and_each_new_log_line(server: LiveServe
 
     page.locator("[data-testid=dawn-choice] button", has_text="6").first.click()
     page.wait_for_function("() => document.querySelector('[data-testid=announcer]').textContent.includes('dawn')")
-    assert "You chose dawn at the start of turn 6." in live.inner_text()
+    assert "chose dawn at the start of turn 6." in live.inner_text()
 
     # Movement: a tank from the tray; the hexes it may enter are buttons named for a screen reader.
     page.get_by_test_id("offmap").locator("[data-ref='J-T1']").click()
