@@ -179,7 +179,7 @@ def test_every_message_key_is_in_both_catalogues() -> None:
 def test_old_log_lines_mask_a_counter_once_it_is_face_down() -> None:
     """§10: once disrupted, a counter's front is hidden, also in the log lines that named it."""
     s = Pos().place("J-I1", "0304").state
-    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_step"})
     line = next(e for e in view(s, "british")["log"] if e["key"] == "log.move")
     assert line["args"]["unit"] == {"key": "handle.hidden", "args": {"side": {"key": "side.japanese"}}}
     line = next(e for e in view(s, OMNISCIENT)["log"] if e["key"] == "log.move")
