@@ -153,7 +153,7 @@ test("odds: labels show the final column; details keep only what is given", () =
   assert.deepEqual(candidatesOf({}), []);
   assert.deepEqual(oddsLabels({ combat: { candidates: [{ at: "0101", odds: "2:1", column: "1:1" }] } }), { "0101": "1:1" });
   const shimada = fixtureView("shimada", "attack", "japanese"); // the server's view (tests/contract)
-  assert.deepEqual(oddsLabels(shimada), { "0203": "3:1" });
+  assert.deepEqual(oddsLabels(shimada), { "0203": "1:2" });
   assert.equal(hasDetail(candidatesOf(shimada)), false);
   const d0 = oddsDetail(candidatesOf(shimada)[0]);
   assert.equal(d0.shifts, null);

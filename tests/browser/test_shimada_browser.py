@@ -2,8 +2,8 @@
 
 Debian's chromium, driven by Playwright. The Japanese player creates the match in the lobby and
 picks dawn on turn 6; the British player joins from the lobby; a third account watches. Moves are
-made by clicking a counter and then a highlighted hex. Every websocket frame each context receives
-is recorded, and checked for what it must not carry.
+made by clicking a counter and then one of the highlighted hexes it can reach. Every websocket frame
+each context receives is recorded, and checked for what it must not carry.
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ pytestmark = pytest.mark.browser
 BRITISH_IDS = ("B-HQ", "B-ART", "B-UC", "B-AC", "B-ARG", "B-PUN")
 
 
-def _click_first_target(page: Any) -> None:
-    page.locator("[data-hex].target").first.click()
+def _served(page: Any, match_id: str) -> dict[str, Any]:
+    """What the server sends this page's player as the match's view, with its version."""
+    served: dict[str, Any] = page.evaluate(f"fetch('/api/matches/{match_id}/view').then((r) => r.json())")
+    return served
 
 
 def test_two_players_and_a_spectator_play_by_clicking(server: LiveServer, browser: Any) -> None:
@@ -45,16 +47,23 @@ def test_two_players_and_a_spectator_play_by_clicking(server: LiveServer, browse
     assert br.page.get_by_test_id("dawn-turn").is_hidden()
     assert watcher.page.get_by_test_id("dawn-turn").is_hidden()
 
-    # Movement by clicking: a tank from the off-map tray onto the entry hex, then on along the road.
+    # Movement by clicking: the tank selected in the off-map tray shows its whole reach, and one
+    # click on a hex two away takes it there through the entry hex in one action (on turn 1 the
+    # British in the position at 0203 block the road, so 0202 is as far as it goes).
     tray = jp.page.get_by_test_id("offmap")
     tank = tray.locator("[data-ref='J-T1']")
+    before = _served(jp.page, match_id)["version"]
     tank.click()
-    _click_first_target(jp.page)
-    jp.page.locator("svg [data-ref='J-T1']").wait_for()
-    entry = jp.page.locator("svg [data-ref='J-T1']").get_attribute("data-at")
-    _click_first_target(jp.page)  # the tank stays selected: one more hex
-    jp.page.wait_for_function(f"() => document.querySelector('svg [data-ref=\"J-T1\"]')"
-                              f".getAttribute('data-at') !== '{entry}'")
+    targets = jp.page.locator("[data-hex].target")
+    targets.first.wait_for()
+    assert {targets.nth(i).get_attribute("data-hex") for i in range(targets.count())} == {"0201", "0202"}
+    jp.page.locator("[data-hex='0202'].target").first.click()
+    jp.page.wait_for_function("() => { const c = document.querySelector('svg [data-ref=\"J-T1\"]');"
+                              " return c && c.getAttribute('data-at') === '0202'; }")
+    served = _served(jp.page, match_id)
+    assert served["version"] == before + 1  # one action; selecting the tank was none
+    moved = [e for e in served["view"]["log"] if e["key"] in ("log.enter", "log.enter_move", "log.move")]
+    assert [e["key"] for e in moved] == ["log.enter_move"] and moved[0]["args"]["mp"] == 2
 
     # Both other browsers see the tank on the map, at the same hex as its owner does.
     def tank_hex(page: Any) -> str:

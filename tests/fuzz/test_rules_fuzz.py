@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from server.engine.core import IllegalAction, Rules, apply_action, canonical, describe, make_view
+from server.engine.core import IllegalAction, Rules, apply_action, bare, canonical, describe, make_view
 from server.games import GAMES
 from tests.fuzz.strategies import examples, malformed_actions, mutated, steps
 from tests.support.toy import TOY
@@ -108,7 +108,8 @@ def machine_for(rules: Rules, stats: Counter[str]) -> type[RuleBasedStateMachine
             raise AssertionError(f"{why}: {role!r} was allowed {describe(action)[:300]}")
 
         def _legal_now(self, role: str) -> set[str]:
-            return {canonical(a) for a in rules.legal_actions(self.state, role)}
+            """The offered actions without their notes: the engine compares actions so (``core.bare``)."""
+            return {canonical(bare(a)) for a in rules.legal_actions(self.state, role)}
 
         @rule(data=st.data())
         def refuse_changed_legal_action(self, data: st.DataObject) -> None:
@@ -117,7 +118,7 @@ def machine_for(rules: Rules, stats: Counter[str]) -> type[RuleBasedStateMachine
                 return
             role, action = data.draw(st.sampled_from(choices))
             bad = data.draw(mutated(action))
-            if canonical(bad) in self._legal_now(role):
+            if canonical(bare(bad) if isinstance(bad, dict) else bad) in self._legal_now(role):
                 return  # the change made another legal action
             self._refused(role, bad, "not legal now")
 
@@ -127,7 +128,7 @@ def machine_for(rules: Rules, stats: Counter[str]) -> type[RuleBasedStateMachine
                 return
             role = data.draw(st.sampled_from(sorted(rules.active_roles(self.state))))
             action = data.draw(st.sampled_from(self.earlier))
-            if canonical(action) in self._legal_now(role):
+            if canonical(bare(action)) in self._legal_now(role):
                 return
             self._refused(role, action, "legal earlier, not now")
 

@@ -40,7 +40,7 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     state: State = {
         "rng": rng.init(seed), "data": data, "scenario": scenario_id, "turn": 1, "player": None,
         "step": "dawn_choice", "dawn_turn": None, "dawn": False, "units": {},
-        "eliminated_down": {s: 0 for s in SIDES}, "slim_entered": False, "mover": None,
+        "eliminated_down": {s: 0 for s in SIDES}, "slim_entered": False, "mover": None, "stopped": None,
         "recovered": 0, "attack": None, "combat": None, "retreats": [], "result": None, "log": [],
         "stack": [],
     }

@@ -55,6 +55,10 @@ def _prompt(state: State, role: Role | None) -> Message:
     if step == "movement" and movement.crowded(state):
         # §7: the step cannot end while two friends share a hex; name the hexes to clear.
         return {"key": "prompt.overstack", "args": {"hexes": movement.crowded(state)}}
+    stopped = state.get("stopped") if step == "movement" else None
+    if stopped:
+        # §6: say why the last move ended where it did.
+        return {"key": "prompt.zoc_stopped", "args": {"unit": name(state, stopped["unit"]), "hex": stopped["hex"]}}
     if step == "retreat":
         head = state["retreats"][0]
         return {"key": "prompt.retreat", "args": {"unit": name(state, head["unit"]), "hexes": head["left"]}}

@@ -62,7 +62,7 @@ def heuristic(view: dict[str, Any], role: str, actions: list[Action], rnd: rando
                 return rnd.choice(better)
         if "move" in by_type and rnd.random() < 0.15 and role == "british":
             return rnd.choice(by_type["move"])
-        return by_type.get("end_move", by_type.get("end_step", actions))[0]
+        return by_type.get("end_step", actions)[0]
     if step == "combat":
         attack = view["attack"] or {"attackers": [], "candidates": []}
         good = [c for c in attack["candidates"] if c["odds"] in GOOD_ODDS]

@@ -6,7 +6,7 @@
 >>> w = World("...j")       # one row of four hexes: clear, clear, clear, jungle
 >>> s = w.pos().place("J-TA", "0101").state
 >>> moves(s, "J-TA")
-['0201']
+['0201', '0301']
 """
 
 from __future__ import annotations

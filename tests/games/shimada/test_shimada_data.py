@@ -50,7 +50,7 @@ def test_a_state_reads_the_map_and_counters_of_its_own_dataset() -> None:
     s = w.pos().place("J-TA", "0201").place("J-IN", "0401").state
     assert s["data"] == w.name
     assert moves(s, "J-TA") == ["0101"]  # a tank may not enter the jungle at 0301 (§8)
-    assert moves(s, "J-IN") == ["0301", "0501"]  # infantry may (§8)
+    assert moves(s, "J-IN") == ["0101", "0201", "0301", "0501"]  # infantry may, and on through it (§8)
     assaulted = w.pos(step="combat").place("J-TA", "0201").place("B-IN", "0101").state
     s = act(assaulted, {"type": "attack_with", "unit": "J-TA"})
     assert view(s, None)["attack"]["candidates"] == [{"at": "0101", "odds": "2:1", "attack": 4, "defence": 2}]

@@ -104,6 +104,32 @@ def test_swapping_face_down_counters_gives_identical_views() -> None:
     assert canonical(view(s, OMNISCIENT)) != canonical(view(other, OMNISCIENT))
 
 
+def _swapped(state: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    other = copy.deepcopy(state)
+    other["units"][a], other["units"][b] = other["units"][b], other["units"][a]
+    return other
+
+
+def test_offered_moves_depend_only_on_what_the_mover_sees() -> None:
+    """§12: the destinations offered to the moving player (hexes, cost, MP left, path) are the same
+    in two states that differ only in which counter is which face down, its own or the enemy's."""
+    japanese = (Pos().place("J-T1", "0206").place("J-I1", "0207").place("J-I2", "0306", face="down")
+                .place("J-T3", "0407", face="down").place("B-HQ", "0305", face="down")
+                .place("B-AC", "0408", face="down").place("B-UC", "0203", face="down").state)
+    british = (Pos(player="british").place("B-UC", "0507").place("B-ARG", "0609", face="down")
+               .place("B-PUN", "0711", face="down").place("J-T2", "0308", face="down")
+               .place("J-I2", "0409", face="down").place("J-T1", "0706").state)
+    for s, role, pairs in ((japanese, "japanese", (("B-HQ", "B-AC"), ("J-I2", "J-T3"))),
+                           (british, "british", (("J-T2", "J-I2"), ("B-ARG", "B-PUN")))):
+        offered = RULES.legal_actions(s, role)
+        assert any(a["type"] == "move" and a["cost"] >= 3 for a in offered)  # a reach, not a step
+        for a, b in pairs:
+            other = _swapped(s, a, b)
+            assert RULES.legal_actions(other, role) == offered
+            assert canonical(make_view(RULES, other, role)) == canonical(make_view(RULES, s, role))
+        assert check_leaks(RULES, s) > 0
+
+
 def test_points_count_only_revealed_eliminations() -> None:
     """§10/§4: a counter eliminated face down scores nothing visible until it is revealed."""
     s = Pos().eliminated("J-T1", face="down").state
@@ -179,7 +205,7 @@ def test_every_message_key_is_in_both_catalogues() -> None:
 def test_old_log_lines_mask_a_counter_once_it_is_face_down() -> None:
     """§10: once disrupted, a counter's front is hidden, also in the log lines that named it."""
     s = Pos().place("J-I1", "0304").state
-    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_move", "unit": "J-I1"})
+    s = act(s, {"type": "move", "unit": "J-I1", "to": "0404"}, {"type": "end_step"})
     line = next(e for e in view(s, "british")["log"] if e["key"] == "log.move")
     assert line["args"]["unit"] == {"key": "handle.hidden", "args": {"side": {"key": "side.japanese"}}}
     line = next(e for e in view(s, OMNISCIENT)["log"] if e["key"] == "log.move")
