@@ -1,6 +1,6 @@
 """The lobby in Debian's chromium: each match once, in its section (your move, waiting for the
 opponent, open, live to watch, finished), with turn and phase, the time of the last move and the
-players' ratings. Screenshots go to build/screenshots/ (ignored by git)."""
+players' ratings. Screenshots go to test-artifacts/browser/ (ignored by git)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.support.browser import Person
 from tests.support.client import Player
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
 
 def _dawn(p: Player, mid: str) -> None:

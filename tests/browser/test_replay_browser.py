@@ -1,7 +1,7 @@
 """The replay of a finished Shimada match in Debian's chromium: opened at ``?at=0`` it shows the
 British counters (face down all match long) with their names; the address follows the step; the
 viewpoint switch shows what one side saw; nobody is told of "your" secret. Screenshots go to
-build/screenshots/ (ignored by git)."""
+test-artifacts/browser/ (ignored by git)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.support.browser import Person
 from tests.support.client import Player
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 BRITISH_IDS = ("B-HQ", "B-ART", "B-UC", "B-AC", "B-ARG", "B-PUN")
 
 
