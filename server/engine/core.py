@@ -22,9 +22,10 @@ State = dict[str, Any]
 Action = dict[str, Any]
 """A small JSON object such as ``{"type": "move", "unit": "J-T1", "to": "0712"}``."""
 
-NOTES = frozenset({"cost", "left", "prev"})
+NOTES = frozenset({"cost", "left", "prev", "stacking"})
 """Keys an offered action may carry for the player's eyes (a move's MP spent and left, the hex before its
-destination on the cheapest path): not part of what the action is, so the engine compares without them."""
+destination on the cheapest path, the stacking limit it would break there): not part of what the action is,
+so the engine compares without them."""
 
 VIA = "via"
 """Waypoints a client may add to an offered move (``"via": [hex, ...]``); the game checks the path in ``apply``."""

@@ -26,6 +26,7 @@ from ...engine.crt import CombatResultsTable
 from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
 from ...engine.datasets import Datasets
 from ...engine.hexgrid import HexGrid
+from ...engine.paths import Reached
 
 DATA_DIR = Path(__file__).parent / "data"
 HERE = Path(__file__).parent
@@ -89,6 +90,9 @@ class Board:
     memo: Memo[frozenset[str]] = field(default_factory=lambda: Memo(bound=4096), repr=False, compare=False)
     around: Memo[tuple[str, ...]] = field(default_factory=lambda: Memo(bound=8192), repr=False, compare=False)
     distances: Memo[Mapping[str, int]] = field(default_factory=lambda: Memo(bound=16), repr=False, compare=False)
+    # the hexes a unit or stack can reach, by what the search read (movement.reach): a phase's reaches are
+    # computed once, not on every look at the legal actions
+    reach: Memo[Mapping[str, Reached]] = field(default_factory=lambda: Memo(bound=4096), repr=False, compare=False)
 
     @classmethod
     def from_data(cls, raw: Mapping[str, Any], terrain_lines: Iterable[str]) -> Board:

@@ -1,10 +1,14 @@
-"""§7 movement (combat and strategic), §5.4-§5.5 zones of control in movement: the moves of a movement phase.
+"""§7 movement (combat and strategic), §5.4-§5.5 zones of control in movement: what a unit or a stack may
+do in a movement phase, offered as moves to a destination.
 
-A unit or a stack moves one hex at a time (§7.5). The player ``select``s a unit (or
-``select_stack``s a hex), may switch it to strategic movement before its first step, then
-``move``s it hex by hex and ends with ``end_move``; selecting another unit or ending the phase ends
-the current move too. A unit that has spent MP is done for the phase (§7.5: a finished move
-cannot be resumed). MP are kept in 1/``mp_scale`` units so that a half-MP road stays an integer.
+Every unit free to move (and every stack of two or more of them, and the unit or stack moving now) is
+offered each hex it can reach this phase (``engine.paths.routes`` over ``step_cost``, from what the moving
+side sees: ``fog.situation_for``), each with the MP it costs, the MP left and the hex before it on the
+cheapest path (notes, ``engine.core.NOTES``); a unit that may move strategically (§7.2) is offered its
+strategic reach too (``"mode": "strategic"``). One action takes it there (stepping.py). A move ends when
+another unit moves or the phase ends (§7.5: a finished move cannot be resumed); a unit that stopped with
+MP left and no reason to stop may go on. MP are kept in 1/``mp_scale`` units so that a half-MP road stays
+an integer; the notes give real MP (1.5).
 
 ``step_cost`` composes what each rule decides about a step, asked of its chapter's module: terrain.py
 (§3.3), commandos.py (§9.5), restrictions.py (§9.6-§9.7), air.py (§10.4), units.py (§8.5(3)). Who may move
@@ -13,14 +17,16 @@ and how far: allowance.py (§7.1), reinforcements.py (§9.3).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...engine.core import Action, IllegalAction, State
+from ...engine.core import Action, State, canonical
+from ...engine.paths import Reached, routes
 from . import air, commandos, fog, restrictions, terrain
 from .allowance import allowance, can_select
 from .breakthrough import breakthrough_actions, escape_actions
-from .fog import meet, move_readers, situation_for
-from .occupation import occupation, occupy
+from .fog import situation_for
+from .occupation import occupation
 from .paradrop import paradrop_actions
 from .reinforcements import entry_hexes
 from .skorzeny import skorzeny_actions
@@ -30,15 +36,15 @@ from .units import (
     enemy,
     is_commando,
     is_important,
-    log,
-    name,
     option_retreat_bars,
     spec,
     stack_problem,
+    stack_violations,
     tables,
     unit,
 )
-from .westwall import moved
+
+OFF = "*"  # where a reinforcement stands before it enters: one step from each of its entry hexes
 
 
 def begin(state: State) -> None:
@@ -47,6 +53,7 @@ def begin(state: State) -> None:
         if u["side"] == state["player"]:
             u.update(mp=0, moved=False, mode=None)
     state["mover"] = None
+    state["stop"] = None
     bd = board(state)  # §7.2(3): as it stood at the start of the phase (kept where not the initial owner)
     state["occupied_start"] = {h: s for h, s in occupation(state).items() if s != bd.initial_owner(h)}
     if fog.on(state):
@@ -136,193 +143,14 @@ def where(state: State, uids: list[str]) -> str | None:
     return unit(state, uids[0])["hex"] if unit(state, uids[0])["status"] == "map" else None
 
 
-def destinations(state: State, sit: Situation) -> list[str]:
+def acting(state: State, lead: str) -> list[str]:
+    """The units an action naming ``lead`` moves: the moving stack if it leads it, else the unit alone."""
     m = state["mover"]
-    uids = [u for u in mover_units(state) if unit(state, u)["status"] in ("map", "offmap")]
-    if m is None or not uids or m.get("stopped"):
-        return []
-    a = where(state, uids)
-    mode = m["mode"]
-    options = entry_hexes(state, uids[0], sit) if a is None else board(state).neighbours(a)
-    out = []
-    for b in options:
-        cost = step_cost(state, sit, uids, mode, a, b)
-        if cost is not None and all(mp_left(state, u) >= cost for u in uids):
-            out.append(b)
-    return sorted(out)
-
-
-def can_go_strategic(state: State, sit: Situation) -> bool:
-    """§7.2(1)-(2): the unit starts on a main road and not in an EZOC; decided before its first step."""
-    m = state["mover"]
-    if m is None or m["mode"] != "combat" or m["steps"]:
-        return False
-    uids = mover_units(state)
-    a = where(state, uids)
-    if a is None:
-        return False
-    only_commandos = all(is_commando(state, u) for u in uids)
-    return a in board(state).main_road_hexes and (only_commandos or a not in sit.ezoc(state["player"]))
-
-
-def legal_actions(state: State) -> list[Action]:
-    sit = situation_for(state, state["player"])  # fog of war: only what the mover sees
-    acts: list[Action] = []
-    m = state["mover"]
-    if m is not None:
-        lead = m["units"][0]
-        acts += [{"type": "move", "unit": lead, "to": h} for h in destinations(state, sit)]
-        if can_go_strategic(state, sit):
-            acts.append({"type": "strategic", "unit": lead})
-        left = min(mp_left(state, u) for u in m["units"])
-        acts += breakthrough_actions(state, m["units"], left)
-        acts += escape_actions(state, m["units"])
-        acts += commandos.discard_actions(state, m, where(state, m["units"]), left)
-        acts.append({"type": "end_move", "unit": lead})
-    acts += skorzeny_actions(state)
-    acts += paradrop_actions(state)
-    current = set(mover_units(state))
-    player = state["player"]
-    selectable = sorted(uid for uid, u in state["units"].items() if u["side"] == player and not u.get("moved")
-                        and uid not in current and can_select(state, uid, sit))
-    acts += [{"type": "select", "unit": u} for u in selectable]
-    stacks: dict[str, int] = {}
-    for u in selectable:
-        h = unit(state, u)["hex"]
-        if h is not None:
-            stacks[h] = stacks.get(h, 0) + 1
-    acts += [{"type": "select_stack", "at": h} for h, n in sorted(stacks.items()) if n > 1]
-    acts.append({"type": "end_phase"})
-    return acts
-
-
-def discard_mp(state: State, n: int) -> None:
-    """§9.5(3): the Allied player throws away MP on entering a commando's hex (limits a misdirection)."""
-    t = tables(state)
-    for u in mover_units(state):
-        rec = unit(state, u)
-        rec["mp"] = int(rec["mp"]) + n * t.mp_scale
-    state["mover"]["discarded"] = True
-    log(state, "discard_mp", units=[name(state, u) for u in mover_units(state)], mp=n)
-
-
-def select(state: State, uids: list[str]) -> None:
-    finish_move(state)
-    start = unit(state, uids[0])["hex"]
-    state["mover"] = {"units": uids, "mode": "combat", "steps": 0, "start": start}
-    for u in uids:
-        unit(state, u).update(mode="combat")
-
-
-def select_stack(state: State, at: str) -> None:
-    sit = situation_for(state, state["player"])
-    uids = sorted(u for u in sit.units(at, state["player"]) if can_select(state, u, sit))
-    if not uids:
-        raise IllegalAction(f"Nothing of yours to move at {at}.")
-    select(state, uids)
-
-
-def go_strategic(state: State) -> None:
-    state["mover"]["mode"] = "strategic"
-    for u in mover_units(state):
-        unit(state, u)["mode"] = "strategic"
-    uids = mover_units(state)
-    at = unit(state, uids[0])["hex"]
-    log(state, "strategic", move_readers(state, uids, at, at), units=[name(state, u) for u in uids])
-
-
-def move(state: State, to: str) -> None:
-    uids = mover_units(state)
-    a = where(state, uids)
-    side = unit(state, uids[0])["side"]
-    only_commandos = all(is_commando(state, u) for u in uids)
-    if commandos.astray(state, uids, a):
-        return  # §9.5(3): the German player leads it on (misdirection.py)
-    sit = Situation(state)  # (after the detection roll, which may have removed commandos)
-    cost = step_cost(state, sit, uids, state["mover"]["mode"], a, to)
-    if cost is None or any(mp_left(state, u) < cost for u in uids):
-        _blocked(state, sit, uids, a, to)  # fog of war: offered from what the side saw, met now
-        return
-    for u in uids:
-        rec = unit(state, u)
-        rec["mp"] = int(rec.get("mp", 0)) + cost
-        rec.update(hex=to, status="map")
-        moved(state, u, a, to)
-    state["mover"]["steps"] += 1
-    if a is None:
-        state["mover"]["entered"] = True
-    commandos.passed(state, uids, a, to)
-    _log_step(state, uids, a, to)
-    pass_through(state, uids, to)
-    if commandos.found_entering(state, uids, to):
-        state["mover"] = None
-        return
-    air.strike(state, side, uids, to)  # §10.4: a stack entering the marker's hex
-    if not only_commandos and to in Situation(state).ezoc(state["player"]):
-        state["mover"]["stopped"] = True  # §5.4/§7.7: entering an EZOC stops the move
-    _finish_if_done(state, uids)
-
-
-def _finish_if_done(state: State, uids: list[str]) -> None:
-    """A move with nothing left to do ends by itself (judged on what the mover sees)."""
-    if state["mover"] is not None and not destinations(state, situation_for(state, state["player"])) \
-            and not state["pending"] \
-            and not breakthrough_actions(state, uids, min(mp_left(state, u) for u in uids)) \
-            and not escape_actions(state, uids):
-        finish_move(state)
-
-
-def _blocked(state: State, sit: Situation, uids: list[str], a: str | None, to: str) -> None:
-    """Fog of war: a step offered from what the moving side sees meets what it did not see. The moves are
-    offered from ``fog.situation_for``, so only two facts can differ: an unseen enemy unit holding an entry
-    hex (every other hex a step enters lies within sight of the mover, §5.1 ZOC included), and what strategic
-    movement reads: the occupation at the start of the phase (§7.2(3): a road held only if a road-only path
-    joins it to a source, §13.3(2), which unseen units may cut far away) and the commandos' roads (§9.5(2): an
-    unseen Allied unit may have passed along one, closing it). The unit does not enter, and its
-    move for the phase is over (§7.5: a move begun cannot be resumed or redone); a reinforcement that did not
-    enter is delayed at the end of the phase (§9.3)."""
-    side = unit(state, uids[0])["side"]
-    names = [name(state, u) for u in uids]
-    if a is None:
-        # §6.2(1), §9.3: no entry into a hex holding enemy units; the units met are seen there
-        meet(state, side, sit.units(to, enemy(side), commandos=False))
-        log(state, "entry_blocked", units=names, hex=to)
-    else:
-        assert state["mover"]["mode"] == "strategic", "only strategic moves can meet an unseen fact"
-        log(state, "strategic_blocked", [side], units=names, hex=to)  # §7.2(3)
-        if side == "german" and to not in commandos.commando_roads(state):
-            commandos.road_met(state, to)  # §9.5(2): an Allied unit had closed the commando's road here
-    for u in uids:
-        unit(state, u)["moved"] = True
-    finish_move(state)
-
-
-def _log_step(state: State, uids: list[str], a: str | None, to: str) -> None:
-    """One line per move naming the units, not one per hex. Under fog of war a line the enemy may not read
-    (it does not see the units at both ends) goes to the owner only, and lines of both kinds never merge."""
-    names = [name(state, u) for u in uids]
-    readers = move_readers(state, uids, a, to)
-    if a is None:
-        log(state, "enter", readers, units=names, to=to)
-        return
-    last = state["log"][-1] if state["log"] else None
-    if last and last["key"] == "log.move" and last["args"]["units"] == names and last["args"]["to"] == a \
-            and last["to"] == readers:
-        # log lines are shared between states: replace, never edit
-        state["log"][-1] = {**last, "args": {**last["args"], "to": to}}
-    else:
-        log(state, "move", readers, units=names, frm=a, to=to)
-
-
-def pass_through(state: State, uids: list[str], hex_id: str) -> None:
-    """§13.3(2): the last side to pass through a tracked hex occupies it (commandos do not, §9.5(2))."""
-    side = unit(state, uids[0])["side"]
-    if all(is_commando(state, u) for u in uids):
-        return
-    occupy(state, hex_id, side)
+    return list(m["units"]) if m and lead in m["units"] else [lead]
 
 
 def finish_move(state: State) -> None:
+    """The move under way ends (another unit moves, a unit leaves the map, the phase ends)."""
     m = state["mover"]
     if m is None:
         return
@@ -335,23 +163,162 @@ def finish_move(state: State) -> None:
     state["mover"] = None
 
 
-# === §6.3 the stacking check at the end of a movement phase ===
+# === The reach: every hex a unit or stack can get to this phase ===
 
-def stack_violations(state: State, side: str) -> list[str]:
-    """Hexes where ``side``'s units break §6.2."""
-    sit = Situation(state)
-    out = []
-    for h, uids in sorted(sit.at.items()):
-        own = [u for u in uids if unit(state, u)["side"] == side]
-        if own and stack_problem(state, own, h) is not None:
-            out.append(h)
+def stops(state: State, sit: Situation, uids: list[str]) -> frozenset[str]:
+    """The hexes a move may enter but not go on from in the same action, as the mover sees them: §5.4/§7.7 an
+    EZOC; §10.4 an interdiction marker's hex (the stack loses a step there); §9.5(3) a commando's hex for an
+    Allied unit (it may discard MP there, and leaving it is rolled for)."""
+    side = unit(state, uids[0])["side"]
+    only_commandos = all(is_commando(state, u) for u in uids)
+    out = set(commandos.ezoc_for(sit, side, only_commandos))
+    if side == "german":
+        out |= set(state.get("interdiction") or [])
+    elif not fog.on(state):
+        out |= {h for h, us in sit.at.items() if any(is_commando(state, u) for u in us)}
+    return frozenset(out)
+
+
+def budget(state: State, uids: list[str]) -> int:
+    return min(mp_left(state, u) for u in uids)
+
+
+_VOLATILE = frozenset({  # what changes during a movement phase without changing what a move costs or where it stops
+    "log", "rng", "units", "mover", "stop", "seen", "occupied", "city_owner", "city_vp", "vp", "vp_turn", "stack",
+    "crossed", "pending", "combat", "current", "result"})
+
+
+def look_key(state: State, sit: Situation, side: str) -> tuple[Any, ...]:
+    """What a reach depends on besides the moving units: the enemy units the mover sees (where, and whether they
+    have a ZOC) and the state's slow facts (turn, phase, markers, lines, the occupation at the phase's start)."""
+    foes = tuple(sorted((u, h, bool(state["units"][u].get("option_retreat"))) for h, us in sit.at.items()
+                        for u in us if state["units"][u]["side"] != side))
+    return foes, canonical({k: v for k, v in state.items() if k not in _VOLATILE})
+
+
+def reach(state: State, sit: Situation, uids: list[str], mode: str, start: str | None = None,
+          mp: int | None = None, key: tuple[Any, ...] | None = None) -> Mapping[str, Reached]:
+    """Every hex ``uids`` can reach in ``mode`` from ``start`` (default: where they stand, ``OFF`` off the map)
+    with ``mp`` (default: their MP left), with the cheapest path to each: ``engine.paths.routes`` over
+    ``step_cost`` as the mover sees it, never on from a ``stops`` hex. Kept on the board (a Memo) by everything
+    it is computed from, so a phase's reaches are computed once, not on every look at the actions."""
+    here = start if start is not None else (where(state, uids) or OFF)
+    mp = budget(state, uids) if mp is None else mp
+    side = unit(state, uids[0])["side"]
+    key = key if key is not None else look_key(state, sit, side)
+    records = tuple(canonical(state["units"][u]) for u in uids)
+    bd = board(state)
+
+    def search() -> Mapping[str, Reached]:
+        halt = stops(state, sit, uids)
+        entries = entry_hexes(state, uids[0], sit) if here == OFF else []
+
+        def around(h: str) -> list[str]:
+            return entries if h == OFF else bd.neighbours(h)
+
+        def cost(a: str, b: str) -> int | None:
+            return step_cost(state, sit, uids, mode, None if a == OFF else a, b)
+        return routes(here, around, cost, mp, stop=halt.__contains__)
+    return bd.reach.get((tuple(uids), mode, here, mp, records, key), search)
+
+
+def real_mp(state: State, n: int) -> int | float:
+    """MP kept in 1/mp_scale shown as the game counts them (1, 1.5)."""
+    scale = tables(state).mp_scale
+    return n // scale if n % scale == 0 else n / scale
+
+
+def move_actions(state: State, sit: Situation, uids: list[str], mode: str, key: tuple[Any, ...]) -> list[Action]:
+    """The moves to each reachable hex, with their notes: cost, left, prev (the hex before ``to`` on the cheapest
+    path, absent after one step or an entry) and ``stacking`` (§6.2: the limit the units would break there, to be
+    put right by the end of the phase, §6.3)."""
+    reached = reach(state, sit, uids, mode, key=key)
+    here = where(state, uids) or OFF
+    mp = budget(state, uids)
+    side = unit(state, uids[0])["side"]
+    out: list[Action] = []
+    for h in sorted(reached):
+        if h == here:
+            continue
+        r = reached[h]
+        a: dict[str, Any] = {"type": "move", "unit": uids[0]}
+        if len(uids) > 1:
+            a["units"] = list(uids)
+        a["to"] = h
+        if mode == "strategic":
+            a["mode"] = "strategic"
+        a.update(cost=real_mp(state, r.cost), left=real_mp(state, mp - r.cost))
+        if r.prev is not None and r.prev not in (here, OFF):
+            a["prev"] = r.prev
+        there = sit.units(h, side)
+        if there and (problem := stack_problem(state, [*there, *uids], h)) is not None:
+            a["stacking"] = problem
+        out.append(a)
     return out
 
+
+def may_go_strategic(state: State, sit: Situation, uids: list[str]) -> bool:
+    """§7.2(1)-(2): the unit starts on a main road and not in an EZOC; decided before its first step."""
+    a = where(state, uids)
+    if a is None:
+        return False
+    only_commandos = all(is_commando(state, u) for u in uids)
+    return a in board(state).main_road_hexes and (only_commandos or a not in sit.ezoc(state["player"]))
+
+
+# === The legal actions of the movement step ===
+
+def free_to_move(state: State, sit: Situation) -> list[str]:
+    """The moving player's units that have not moved this phase and may (the moving one excepted)."""
+    current = set(mover_units(state))
+    player = state["player"]
+    return sorted(uid for uid, u in state["units"].items() if u["side"] == player and not u.get("moved")
+                  and uid not in current and can_select(state, uid, sit))
+
+
+def legal_actions(state: State) -> list[Action]:
+    sit = situation_for(state, state["player"])  # fog of war: only what the mover sees
+    key = look_key(state, sit, state["player"])
+    acts: list[Action] = []
+    m = state["mover"]
+    if m is not None:
+        uids = list(m["units"])
+        if not m.get("stopped"):
+            acts += move_actions(state, sit, uids, m["mode"], key)  # it goes on (§7.5)
+        left = budget(state, uids)
+        acts += breakthrough_actions(state, uids, left)
+        acts += escape_actions(state, uids)
+        acts += commandos.discard_actions(state, m, where(state, uids), left)
+    free = free_to_move(state, sit)
+    stacks: dict[str, list[str]] = {}
+    for u in free:
+        acts += _fresh(state, sit, [u], key)
+        acts += breakthrough_actions(state, [u], mp_left(state, u))  # §13.5-§13.9 from where it stands
+        acts += escape_actions(state, [u])
+        if (h := unit(state, u)["hex"]) is not None:
+            stacks.setdefault(h, []).append(u)
+    for h in sorted(stacks):
+        if len(stacks[h]) > 1:
+            acts += _fresh(state, sit, stacks[h], key)  # §7.5, AMBIG-12: a stack moves as one, or unit by unit
+    acts += skorzeny_actions(state)
+    acts += paradrop_actions(state)
+    acts.append({"type": "end_phase"})
+    return acts
+
+
+def _fresh(state: State, sit: Situation, uids: list[str], key: tuple[Any, ...]) -> list[Action]:
+    acts = move_actions(state, sit, uids, "combat", key)
+    if may_go_strategic(state, sit, uids):
+        acts += move_actions(state, sit, uids, "strategic", key)  # §7.2
+    return acts
+
+
+# === §6.3 the stacking check at the end of a movement phase ===
 
 def excess_actions(state: State, task: dict[str, Any]) -> list[Action]:
     """§6.3: the owner removes units from a broken stack until it is legal."""
     sit = Situation(state)
     acts: list[Action] = []
-    for h in stack_violations(state, task["side"]):
+    for h, _problem in stack_violations(state, task["side"]):
         acts += [{"type": "remove", "unit": u} for u in sorted(sit.units(h, task["side"], commandos=False))]
     return acts

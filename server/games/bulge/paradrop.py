@@ -22,7 +22,7 @@ def paradrop_targets(state: State) -> tuple[str, ...]:
 
 
 def paradrop_actions(state: State) -> list[Action]:
-    if state["player"] != "german" or state["phase"] != "movement_1" or state["mover"] is not None:
+    if state["player"] != "german" or state["phase"] != "movement_1":
         return []
     units = [uid for uid in state["units"] if spec(state, uid).paradrop and due(state, uid)]
     return [{"type": "paradrop", "unit": u, "at": h} for u in sorted(units) for h in paradrop_targets(state)]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...engine import steps
 from ...engine.core import Action, Message, State
-from .units import name
+from .units import name, stack_violations
 
 Task = dict[str, Any]  # {"kind": ..., "side": ..., ...}
 Handler = Callable[[State, Action], None]  # applies one verb of a legal action
@@ -90,4 +90,7 @@ def prompt_args(state: State) -> Message:
         args["steps"] = task["count"]
     if task["kind"] == "retreat":
         args.update(unit=name(state, task["unit"]), hexes=task["left"])
+    if task["kind"] == "stacking" and (broken := stack_violations(state, task["side"])):
+        h, problem = broken[0]  # §6.3: the first broken stack, and the limit it breaks
+        args.update(hex=h, problem={"key": f"stacking.{problem}"}, more=len(broken) - 1)
     return {"key": f"prompt.{task['kind']}", "args": args}

@@ -30,6 +30,7 @@ from . import (
     resolution,
     restrictions,
     skorzeny,
+    stepping,
 )
 from .data import STANDARD, dataset
 from .sequence import KINDS, PHASES, Reason, after_action, end_phase, next_step, step_frame
@@ -88,41 +89,34 @@ def outcome(state: State) -> Outcome | None:
 
 # === What each step's actions do: a handler per verb ===
 
-def _select(state: State, action: Action) -> None:
-    movement.select(state, [by_ref(state, action["unit"])])
-
-
-def _select_stack(state: State, action: Action) -> None:
-    movement.select_stack(state, action["at"])
-
-
-def _strategic(state: State, action: Action) -> None:
-    movement.go_strategic(state)
-
-
 def _move(state: State, action: Action) -> None:
-    movement.move(state, action["to"])
-
-
-def _end_move(state: State, action: Action) -> None:
-    movement.finish_move(state)
+    stepping.move(state, action)  # §7.5: to the destination, stopping where a rule stops it
 
 
 def _discard_mp(state: State, action: Action) -> None:
-    movement.discard_mp(state, int(action["mp"]))
+    stepping.discard_mp(state, int(action["mp"]))
+
+
+def _leave_map(state: State, action: Action, leave: Callable[[State, list[str], str], None]) -> None:
+    """§13.5 a breakthrough, §13.9 an escape: by the moving unit or stack, or by a unit from where it stands
+    (which ends the move under way, §7.5)."""
+    uids = movement.acting(state, by_ref(state, action["unit"]))
+    if uids != movement.mover_units(state):
+        movement.finish_move(state)
+    leave(state, uids, action["at"])
+    movement.finish_move(state)
 
 
 def _break_through(state: State, action: Action) -> None:
-    breakthrough.break_through(state, movement.mover_units(state), action["at"])
-    movement.finish_move(state)
+    _leave_map(state, action, breakthrough.break_through)
 
 
 def _escape(state: State, action: Action) -> None:
-    breakthrough.escape(state, movement.mover_units(state), action["at"])
-    movement.finish_move(state)
+    _leave_map(state, action, breakthrough.escape)
 
 
 def _paradrop(state: State, action: Action) -> None:
+    movement.finish_move(state)  # §7.5: the move under way is over
     paradrop.paradrop(state, by_ref(state, action["unit"]), action["at"])
 
 
@@ -197,8 +191,7 @@ def _step(actions: Callable[[State], list[Action]], on: dict[str, Verb], **ends:
 SETUP = Decision(lambda state, frame: placement.actions(state),  # §9.1-§9.2
                  {"select": _setup_select, "place": _place, "end_setup": _end_setup})
 MOVE = _step(movement.legal_actions, {  # §7, with §9.4 paradrops, §9.5 Skorzeny, §13.5-§13.6 leaving the map
-    "select": _select, "select_stack": _select_stack, "strategic": _strategic, "move": _move,
-    "discard_mp": _discard_mp, "end_move": _end_move, "break_through": _break_through, "escape": _escape,
+    "move": _move, "discard_mp": _discard_mp, "break_through": _break_through, "escape": _escape,
     "paradrop": _paradrop, "skorzeny": _skorzeny}, end_phase=end_phase)
 LINES = _step(restrictions.line_actions, {"extend_line": _extend_line}, end_lines=next_step)  # §9.6(1)
 AIR = _step(air.air_actions, {  # §10.4, §10.5, §10.7

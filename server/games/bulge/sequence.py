@@ -103,6 +103,7 @@ def end_phase(state: State, frame: Frame, action: Action) -> None:
     """The phasing player ends the movement phase: §6.3 the stacking check, then the next phase."""
     pop(state)
     movement.finish_move(state)
+    state["stop"] = None
     state["interdiction"] = []  # §10.4: removed at the end of the movement phase
     if state["phase"] == "movement_1":
         _delay_reinforcements(state)

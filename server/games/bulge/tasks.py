@@ -14,10 +14,10 @@ from .engagement import alive
 from .fog import private
 from .losses import destroy, lose_step
 from .misdirection import end_misdirect, misdirect, misdirect_actions
-from .movement import excess_actions, stack_violations
+from .movement import excess_actions
 from .pending import Kind, Task
 from .supply import isolation_loss
-from .units import by_ref, log, name, unit
+from .units import by_ref, log, name, stack_violations, unit
 
 # === §6.3 stacking ===
 

@@ -179,6 +179,16 @@ def stack_problem(state: State, uids: list[str], hex_id: str | None = None) -> s
     return None
 
 
+def stack_violations(state: State, side: str) -> list[tuple[str, str]]:
+    """The hexes where ``side``'s units break §6.2, each with the limit broken (``stack_problem``)."""
+    out = []
+    for h, uids in sorted(Situation(state).at.items()):
+        own = [u for u in uids if state["units"][u]["side"] == side]
+        if own and (problem := stack_problem(state, own, h)) is not None:
+            out.append((h, problem))
+    return out
+
+
 def is_fortress(state: State, hex_id: str) -> bool:
     """§12.1 / §12.6: St. Vith and Bastogne, until the Germans have occupied them once."""
     return board(state).place_kind(hex_id) == "fortress" and hex_id not in state["fallen_fortresses"]

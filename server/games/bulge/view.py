@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.core import Line, Role, State, visible_log
-from . import air, commandos, fog, movement, odds, pending, placement, restrictions
+from . import air, commandos, fog, movement, odds, pending, placement, restrictions, stepping
 from .data import SIDES
 from .occupation import last_passer, occupation
 from .rules import active_roles
-from .units import board, spec, strength, tables, unit
-from .view_types import Attack, Combat, Counter, LastSeen, Setup, Task, View
+from .units import board, spec, stack_violations, strength, tables, unit
+from .view_types import Attack, Combat, Counter, LastSeen, Problem, Setup, StackProblem, Task, View
 
 _STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "escaped": 2, "guard": 2, "eliminated": 3, "aborted": 4,
                  "unused": 5}
@@ -58,7 +58,19 @@ def _prompt(state: State, role: Role | None) -> Line:
                                                   "phase": {"key": f"phase.{state['phase']}"}}}
     if state["pending"]:
         return cast(Line, pending.prompt_args(state))
-    return {"key": f"prompt.{state['step']}", "args": {"phase": {"key": f"phase.{state['phase']}"}}}
+    phase = {"key": f"phase.{state['phase']}"}
+    if state["step"] == "move" and (stop := stepping.stop_prompt(state)) is not None:
+        return {"key": "prompt.move_stopped", "args": {"phase": phase, **stop}}  # why the last move stopped
+    return {"key": f"prompt.{state['step']}", "args": {"phase": phase}}
+
+
+def _stacking(state: State, role: Role | None) -> list[StackProblem]:
+    """§6.2-§6.3: the moving player's hexes that break the stacking limits now, and which limit, while it moves
+    (and while it removes units): to that player; to everyone without fog of war."""
+    side = state["player"]
+    if state["step"] not in ("move", "end") or (fog.on(state) and role != side):
+        return []
+    return [{"hex": h, "problem": cast(Problem, p)} for h, p in stack_violations(state, side)]
 
 
 def view(state: State, role: Role | None) -> View:
@@ -83,6 +95,7 @@ def view(state: State, role: Role | None) -> View:
         "attack": cast(Attack | None, odds.preview(state, role)),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
+        "stacking": _stacking(state, role),
         # layer 7 (added keys): §9.6 lines, §10 air, §13.5 breakthroughs, §9.5 Skorzeny
         "lines": {k: list(v) for k, v in restrictions.lines(state).items()},
         "air": {"fb_left": air.fb_left(state), "support": dict(state.get("air") or {}),
@@ -140,7 +153,7 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
 # retreats chosen after a combat; the reinforcements it left off the map this phase, §9.3). Every other public
 # line is news (``revealed``).
 _PLAIN_LINES = frozenset(f"log.{k}" for k in (
-    "move", "enter", "strategic", "retreat", "pursue",
+    "move", "enter", "strategic", "stop", "retreat", "pursue",
     "step_lost", "destroyed",
     "phase", "vp_phase", "setup_done", "delayed",
     "declared", "attack_order", "fb", "skorzeny", "aopt", "option_retreat", "fortress_retreats", "fortress_holds"))
@@ -173,7 +186,7 @@ def revealed(before: State, after: State) -> bool:
     new = after["log"][len(before["log"]):]
     if any(e["to"] is None and e["key"] not in _PLAIN_LINES for e in new):
         return True
-    if any(e["key"] in ("log.entry_blocked", "log.strategic_blocked") for e in new):
+    if any(e["key"] in ("log.entry_blocked", "log.strategic_blocked", "log.move_blocked") for e in new):
         return True
     return any(e["key"] in ("log.detection", "log.astray") and (e["to"] is None or "allied" in e["to"])
                for e in new)

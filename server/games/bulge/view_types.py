@@ -146,6 +146,16 @@ class LastSeen(TypedDict):
     last_seen: Literal[True]
 
 
+Problem = Literal["sides", "limit", "nations", "armies", "divisions", "british_brigades"]  # units.stack_problem
+
+
+class StackProblem(TypedDict):
+    """§6.2: a hex whose stack breaks a limit now (to be put right by the end of the phase, §6.3)."""
+
+    hex: str
+    problem: Problem
+
+
 class View(TypedDict):
     turn: int
     turns: int
@@ -161,6 +171,7 @@ class View(TypedDict):
     attack: Attack | None
     combat: Combat | None
     prompt: Line
+    stacking: list[StackProblem]  # the moving player's broken stacks, while it moves (§6.3)
     lines: dict[str, list[str]]  # §9.6: the army boundaries
     air: Air
     broken_through: list[str]  # §13.5

@@ -231,8 +231,21 @@ active, legal, types, act, view, force, unit, lines, last_line = (
     KIT.active, KIT.legal, KIT.types, KIT.act, KIT.view, KIT.force, KIT.unit, KIT.lines, KIT.last_line)
 
 
-def moves(state: State) -> list[str]:
-    return [a["to"] for a in legal(state) if a["type"] == "move"]
+def moves(state: State, uid: str | None = None, mode: str = "combat") -> list[str]:
+    """The hexes offered to ``uid`` moving alone in ``mode`` (None: to any unit or stack), in order."""
+    return [a["to"] for a in legal(state) if a["type"] == "move" and (a.get("mode") or "combat") == mode
+            and (uid is None or (a["unit"] == uid and "units" not in a))]
+
+
+def offered(state: State, uid: str, to: str, mode: str = "combat") -> Action:
+    """The move offered to ``uid`` alone to ``to``, with its notes (cost, left, prev, stacking)."""
+    return next(a for a in legal(state) if a["type"] == "move" and a["unit"] == uid and "units" not in a
+                and a["to"] == to and (a.get("mode") or "combat") == mode)
+
+
+def movers(state: State) -> set[str]:
+    """The units offered a move of their own."""
+    return {a["unit"] for a in legal(state) if a["type"] == "move" and "units" not in a}
 
 
 def dice_for(total: int) -> tuple[int, int]:
@@ -258,6 +271,24 @@ def _targets(state: State) -> list[str]:
             and state["city_owner"].get(h, "allied") != "german"] or [h for h in b.places]
 
 
+def _tried(state: State, rnd: Any) -> set[str]:
+    """The units a player already moved (or chose not to) this phase, kept on its random source."""
+    key = (state["turn"], state["player"], state["phase"])
+    if rnd.__dict__.get("phase") != key:
+        rnd.__dict__.update(phase=key, tried=set())
+    tried: set[str] = rnd.__dict__["tried"]
+    return tried
+
+
+def _forms(moves: list[tuple[str, Action]]) -> dict[tuple[str, tuple[str, ...]], list[tuple[str, Action]]]:
+    """The offered moves by who moves: (lead, units) -> the moves (every destination, both modes)."""
+    out: dict[tuple[str, tuple[str, ...]], list[tuple[str, Action]]] = {}
+    for c in moves:
+        a = c[1]
+        out.setdefault((a["unit"], tuple(a.get("units") or [a["unit"]])), []).append(c)
+    return dict(sorted(out.items()))
+
+
 def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, moves_per_phase: int = 10) -> \
         tuple[str, Action]:
     """German: drive selected units toward the nearest city it lacks, attack whatever it can; Allies:
@@ -276,24 +307,25 @@ def bot_choice(state: State, choices: list[tuple[str, Action]], rnd: Any, *, mov
             return skip[0]
         return rnd.choice(choices)
     if state["step"] == "move":
-        if "move" in by:
-            goal = _targets(state) if player == "german" else \
-                [u["hex"] for u in state["units"].values() if u["side"] == "german" and u["status"] == "map"]
-            lead = by["move"][0][1]["unit"]
-            here = unit(state, lead)["hex"]
+        goal = _targets(state) if player == "german" else \
+            [u["hex"] for u in state["units"].values() if u["side"] == "german" and u["status"] == "map"]
 
-            def far(h: str | None) -> int:
-                return min((grid.distance(h, g) for g in goal), default=0) if h else 99
-            best = min(by["move"], key=lambda c: far(c[1]["to"]))
-            if far(best[1]["to"]) < far(here):
-                return best
-        if "end_move" in by:
-            return by["end_move"][0]
-        moved = sum(1 for u in state["units"].values() if u["side"] == player and u.get("moved"))
+        def far(h: str | None) -> int:
+            return min((grid.distance(h, g) for g in goal), default=0) if h else 99
+        tried = _tried(state, rnd)
         cap = moves_per_phase if player == "german" else moves_per_phase // 4
-        picks = by.get("select", []) + by.get("skorzeny", [])
-        if picks and moved < cap and rnd.random() < 0.9:
-            return rnd.choice(picks)
+        forms = _forms(by.get("move", []))
+        while len(tried) < cap and rnd.random() < 0.9:
+            fresh = [f for f in forms if f[0] not in tried]
+            if "skorzeny" in by and (not fresh or rnd.random() < 0.5):
+                return rnd.choice(by["skorzeny"])
+            if not fresh:
+                break
+            pick = rnd.choice(fresh)
+            tried.add(pick[0])
+            best = min(forms[pick], key=lambda c: (far(c[1]["to"]), c[1]["to"]))
+            if far(best[1]["to"]) < far(unit(state, pick[0])["hex"]):
+                return best  # §7.5: one action takes it there
         return by["end_phase"][0]
     if state["step"] == "declare":
         from server.games.bulge.odds import attack_strength, defence_strength
@@ -453,45 +485,35 @@ def purposeful_choice(state: State, choices: list[tuple[str, Action]], rnd: Any,
 
         def far(h: str | None, aims: list[str] | None = None) -> int:
             return _nearest(grid, h, tuple(aims or goals)) if h else 99
-        if "move" in by:
-            from server.games.bulge.units import stack_problem
-            movers = list(state["mover"]["units"])
-            here = unit(state, movers[0])["hex"]
-            sit = Situation(state)
-            fits = [c for c in by["move"]
-                    if stack_problem(state, [*sit.units(c[1]["to"], player), *movers], c[1]["to"]) is None]
-            aims = cities if player == "german" and (all_to_cities or spec(state, movers[0]).mechanised) else goals
-            if fits:  # §6.3: never end up over the stacking limits
-                best = min(fits, key=lambda c: (far(c[1]["to"], aims), c[1]["to"]))
-                if far(best[1]["to"], aims) < far(here, aims):
-                    return best
-        if "end_move" in by:
-            return by["end_move"][0]
-        key = (state["turn"], player, state["phase"])
-        if rnd.__dict__.get("phase") != key:
-            rnd.__dict__.update(phase=key, tried=set())
-        tried: set[str] = rnd.__dict__["tried"]
+        tried = _tried(state, rnd)
         cap = german_moves if player == "german" else allied_moves
-        if len(tried) < cap:
-            sit = Situation(state)
-            ezoc = sit.ezoc(player)
-            objectives = set(_objectives(state))
-            picks = []
-            for c in by.get("select", []):
-                if c[1]["unit"] in tried:
-                    continue
-                h = unit(state, c[1]["unit"])["hex"]
-                if h is None:
-                    picks.append((0, c))  # a reinforcement comes on
-                elif h in ezoc or (h in objectives and len(sit.units(h, player)) <= 1):
-                    continue  # already in contact, or the last garrison of a city
-                else:
-                    picks.append((1 + far(h), c))
-            if picks:
-                picks.sort(key=lambda p: (p[0], p[1][1]["unit"]))
-                pick = picks[0][1] if rnd.random() < 0.7 else rnd.choice(picks[: max(1, len(picks) // 3)])[1]
-                tried.add(pick[1]["unit"])
-                return pick
+        sit = Situation(state)
+        ezoc = sit.ezoc(player)
+        objectives = set(_objectives(state))
+        forms = _forms(by.get("move", []))
+        picks = []
+        for f in forms:
+            if f[0] in tried or len(f[1]) > 1:
+                continue  # one unit at a time
+            h = unit(state, f[0])["hex"]
+            if h is None:
+                picks.append((0, f))  # a reinforcement comes on
+            elif h in ezoc or (h in objectives and len(sit.units(h, player)) <= 1):
+                continue  # already in contact, or the last garrison of a city
+            else:
+                picks.append((1 + far(h), f))
+        picks.sort(key=lambda p: (p[0], p[1]))
+        while picks and len(tried) < cap:
+            i = 0 if rnd.random() < 0.7 else rnd.randrange(max(1, len(picks) // 3))
+            f = picks.pop(i)[1]
+            tried.add(f[0])
+            here = unit(state, f[0])["hex"]
+            aims = cities if player == "german" and (all_to_cities or spec(state, f[0]).mechanised) else goals
+            fits = [c for c in forms[f] if "stacking" not in c[1]]  # §6.3: never end up over the stacking limits
+            if fits:
+                best = min(fits, key=lambda c: (far(c[1]["to"], aims), c[1]["cost"], c[1]["to"]))
+                if far(best[1]["to"], aims) < far(here, aims):
+                    return best  # §7.5: one action takes it there
         return by["end_phase"][0]
     if state["step"] == "declare":
         from server.games.bulge.odds import attack_strength

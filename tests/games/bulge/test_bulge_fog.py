@@ -83,7 +83,7 @@ def strategic_on_the_main_road(german_at: str) -> State:
     the road's other end; an unseen German unit at ``german_at``."""
     w = World(main_roads=[MAIN_ROAD])
     s = w.pos(player="allied", fog=True).place("U-INF1", "0904").place("G-VG1", german_at).begin()
-    return act(s, {"type": "select", "unit": "U-INF1"}, {"type": "strategic", "unit": "U-INF1"})
+    return act(s, {"type": "strategic", "unit": "U-INF1"})
 
 
 def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
@@ -143,10 +143,9 @@ def commando_road_crossed(path: list[str], watcher: str | None = None) -> State:
     w = World(main_roads=[MAIN_ROAD])
     p = w.pos(fog=True).place("G-COM", "0904").place("G-PZ1", "1004").place("U-CCA", "0401")
     s = (p.place("G-VG1", watcher) if watcher else p).begin()
-    s = act(s, {"type": "select", "unit": "G-COM"},
-            *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
+    s = act(s, *({"type": "move", "unit": "G-COM", "to": h} for h in ("0804", "0704", "0604", "0504", "0503")))
     s = to_movement(s, "allied")
-    s = act(s, {"type": "select", "unit": "U-CCA"}, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
+    s = act(s, *({"type": "move", "unit": "U-CCA", "to": h} for h in path))
     assert s["units"]["U-CCA"]["hex"] == "0401" and "U-CCA" not in fog.visible(s, "german")
     return to_movement(s, "german")
 
@@ -161,7 +160,7 @@ def test_fog_commando_road_closed_out_of_german_sight_is_met_by_the_strategic_mo
     assert "0504" not in closed["commando_roads"] and "0504" in open_["commando_roads"]
     assert view(closed, "german") == view(open_, "german")
     assert leak(closed) is None  # nor do the views of states where no unseen Allied unit closed a road
-    steps = [{"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"},
+    steps = [{"type": "strategic", "unit": "G-PZ1"},
              *({"type": "move", "unit": "G-PZ1", "to": h} for h in ("0904", "0804", "0704", "0604"))]
     closed, open_ = act(closed, *steps), act(open_, *steps)
     assert legal(closed) == legal(open_)
@@ -292,14 +291,14 @@ Case = tuple[State, dict[str, Any]]  # a state, and the action taken in it
 def breakthrough() -> Case:
     """§13.5: G-PZ1 breaks through at the Allied entry W1 (0104), U-INF1 far off in 1008."""
     s = World().pos(fog=True).place("G-PZ1", "0204").place("U-INF1", "1008").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0104"})
     return s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"}
 
 
 def escape() -> Case:
     """§13.9: U-INF1 leaves the map through W1 (0104), G-PZ1 far off in 1008."""
     s = World().pos(player="allied", fog=True).place("U-INF1", "0204").place("G-PZ1", "1008").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"})
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0104"})
     return s, {"type": "escape", "unit": "U-INF1", "at": "W1"}
 
 

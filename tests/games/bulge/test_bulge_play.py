@@ -195,7 +195,7 @@ def test_revealed_when_a_move_brings_an_enemy_into_sight() -> None:
     for fog_on in (True, False):
         s = w.pos().place("G-PZ1", "0304").place("G-VG1", "0104").place("U-INF1", "0804").begin()
         s["options"] = {"fog_of_war": fog_on}
-        quiet = act(s, {"type": "select", "unit": "G-VG1"}, {"type": "move", "unit": "G-VG1", "to": "0204"})
+        quiet = act(s, {"type": "move", "unit": "G-VG1", "to": "0204"})
         assert not revealed(s, quiet)
         near = act(quiet, {"type": "select", "unit": "G-PZ1"})
         for h, shown in (("0404", False), ("0504", False), ("0604", fog_on)):

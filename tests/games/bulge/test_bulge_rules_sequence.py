@@ -100,13 +100,12 @@ def test_german_occupies_important_city_for_vp_and_an_allied_recapture_cancels_i
     road = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", "1004"]
     w = World(places={"0604": "important"}, roads=[road])
     s = w.pos().place("G-PZ1", "0804").place("U-INF1", "0204").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0704"},
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0704"},
             {"type": "move", "unit": "G-PZ1", "to": "0604"}, {"type": "move", "unit": "G-PZ1", "to": "0704"})
     assert s["vp"] == 10 and s["occupied"]["0604"] == "german" and s["city_owner"]["0604"] == "german"
     while s["player"] == "german":
         s = act(s, {"type": skip(s)})
-    s = act(s, {"type": "select", "unit": "U-INF1"},
-            *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
+    s = act(s, *({"type": "move", "unit": "U-INF1", "to": h} for h in ("0304", "0404", "0504", "0604")))
     assert s["city_owner"]["0604"] == "allied" and s["vp"] == 0
     assert [e["args"]["why"]["key"] for e in s["log"] if e["key"] == "log.vp"] == ["vp.city", "vp.city_retaken"]
 
@@ -115,7 +114,7 @@ def test_fortress_falls_when_occupied() -> None:
     """§12.6: once the Germans occupy a fortress city it is an important city for good."""
     w = World(places={"0604": "fortress"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
     s = w.pos().place("G-PZ1", "0504").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["fallen_fortresses"] == ["0604"]
 
 
@@ -124,7 +123,7 @@ def test_occupation_needs_road_only_supply_path() -> None:
     AMBIG-26: the VP are kept until the Allies actually occupy the city."""
     w = World(places={"0604": "important"}, roads=[["0604", "0704", "0804", "0904", "1004"]])
     s = w.pos().place("G-PZ1", "0504").place("U-INF1", "0802").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s["vp"] == 10
     s["units"]["U-INF1"]["hex"] = "0804"  # an Allied unit astride the road cuts the path
     from server.games.bulge.occupation import occupation, settle_cities
@@ -132,8 +131,7 @@ def test_occupation_needs_road_only_supply_path() -> None:
     settle_cities(s)
     assert s["vp"] == 10  # neither side occupies it: the German VP stay
     w2 = World(places={"0604": "important"})  # no road at all: never occupied, no VP
-    s2 = act(w2.pos().place("G-PZ1", "0504").begin(), {"type": "select", "unit": "G-PZ1"},
-             {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    s2 = act(w2.pos().place("G-PZ1", "0504").begin(), {"type": "move", "unit": "G-PZ1", "to": "0604"})
     assert s2["vp"] == 0 and s2["fallen_fortresses"] == []
 
 

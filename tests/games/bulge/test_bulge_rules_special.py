@@ -32,7 +32,7 @@ def test_army_zone_no_crossing_on_turns_1_to_4() -> None:
     assert "0803" in moves(s)  # AMBIG-18: the line (continued due west) is shared
     s = act(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
     assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s))
-    s = act(s, {"type": "select", "unit": "G-FB"}, {"type": "move", "unit": "G-FB", "to": "0703"},
+    s = act(s, {"type": "move", "unit": "G-FB", "to": "0703"},
             {"type": "move", "unit": "G-FB", "to": "0704"})
     assert s["units"]["G-FB"]["hex"] == "0704"
 
@@ -127,14 +127,14 @@ def test_west_wall_crossing_costs_vp_from_turn_8() -> None:
     leaving Germany cancels it; crossing on turn 7 does not count."""
     w = World(west_wall=["0804"], germany=["0904", "1004"])
     s = w.pos(turn=8, player="allied").place("U-INF1", "0704").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["vp"] == 0  # entering the wall is not enough
     s = act(s, {"type": "move", "unit": "U-INF1", "to": "0904"})
     assert s["vp"] == -2
     s = act(s, {"type": "move", "unit": "U-INF1", "to": "0804"})
     assert s["vp"] == 0
     s7 = w.pos(turn=7, player="allied").place("U-INF1", "0804").begin()
-    s7 = act(s7, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0904"})
+    s7 = act(s7, {"type": "move", "unit": "U-INF1", "to": "0904"})
     assert s7["vp"] == 0
 
 
@@ -145,14 +145,14 @@ def test_breakthrough_scores_closes_entry_and_calls_a_guard() -> None:
     the entry closes, and the Allies place the earliest reinforcement due there as a guard."""
     w = World()
     s = w.pos().place("G-PZ1", "0204").place("G-PZ2", "0204").due("U-REIN", 3).begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"})
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0104"})
     assert {"type": "break_through", "unit": "G-PZ1", "at": "W1"} in legal(s)
     s = act(s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
     assert s["units"]["G-PZ1"]["status"] == "exited" and s["vp"] == 2 and s["broken_through"] == ["W1"]
     assert active(s) == "allied" and legal(s) == [{"type": "guard", "unit": "U-REIN", "at": "W1"}]
     s = act(s, {"type": "guard", "unit": "U-REIN", "at": "W1"})
     assert s["units"]["U-REIN"]["status"] == "guard"
-    s = act(s, {"type": "select", "unit": "G-PZ2"}, {"type": "move", "unit": "G-PZ2", "to": "0104"})
+    s = act(s, {"type": "move", "unit": "G-PZ2", "to": "0104"})
     assert "break_through" not in types(s)  # a yellow entry admits 1 unit
 
 
@@ -160,7 +160,7 @@ def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
     """§13.7: with no reinforcement for that or the neighbouring direction, any on-map Allied unit not in an EZOC."""
     w = World()
     s = w.pos().place("G-PZ1", "0204").place("U-INF1", "0607").place("U-INF2", "0304").place("G-VG1", "0404").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0104"},
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0104"},
             {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
     assert [a["unit"] for a in legal(s)] == ["U-INF1"]  # U-INF2 stands in the EZOC of G-VG1
 
@@ -172,7 +172,7 @@ def test_guard_from_the_next_direction_in_the_seed_order_before_any_unit() -> No
     or SW, the reinforcement due at W (two directions on) guards, not the unit on the map."""
     w = World()
     s = w.pos().place("G-PZ1", "0507").place("U-INF1", "0104").due("U-REIN", 3).begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0508"},
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0508"},
             {"type": "break_through", "unit": "G-PZ1", "at": "S1"})
     assert legal(s) == [{"type": "guard", "unit": "U-REIN", "at": "S1"}]
 
@@ -194,7 +194,7 @@ def test_allied_escape_through_entry_hex() -> None:
     """§13.9: an Allied unit may move off the map through an Allied entry hex; it is not destroyed."""
     w = World()
     s = w.pos(player="allied").place("U-INF1", "0204").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0104"},
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0104"},
             {"type": "escape", "unit": "U-INF1", "at": "W1"})
     assert s["units"]["U-INF1"]["status"] == "escaped" and s["vp"] == 0
 
@@ -368,7 +368,7 @@ def test_allied_may_discard_mp_in_a_commando_hex() -> None:
     """§9.5(3): entering a commando's hex the Allied player may discard any of its remaining MP."""
     w = World()
     s = w.pos(player="allied").place("U-INF1", "0304").place("G-COM", "0404").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"}, {"type": "move", "unit": "U-INF1", "to": "0404"})
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0404"})
     assert [a["mp"] for a in legal(s) if a["type"] == "discard_mp"] == [1, 2, 3]
     s = act(s, {"type": "discard_mp", "unit": "U-INF1", "mp": 3})
     assert "move" not in types(s)
@@ -383,7 +383,7 @@ def test_commando_opens_main_road_for_german_strategic_movement() -> None:
     s = act(s, {"type": "select", "unit": "G-COM"})
     for h in ("0704", "0604", "0504"):
         s = act(s, {"type": "move", "unit": "G-COM", "to": h})
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "strategic", "unit": "G-PZ1"})
+    s = act(s, {"type": "strategic", "unit": "G-PZ1"})
     for h in ("0804", "0704", "0604"):
         s = act(s, {"type": "move", "unit": "G-PZ1", "to": h})
     assert s["units"]["G-PZ1"]["hex"] == "0604"

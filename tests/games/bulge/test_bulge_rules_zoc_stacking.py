@@ -19,8 +19,7 @@ def test_zoc_into_all_adjacent_hexes_commandos_none() -> None:
 def test_commando_ignores_ezoc_and_may_enter_allied_hex() -> None:
     """§9.5(3): Allied ZOC does not affect commandos; they may enter a hex with Allied units."""
     w = World()
-    s = act(w.pos().place("G-COM", "0404").place("U-INF1", "0604").begin(), {"type": "select", "unit": "G-COM"},
-            {"type": "move", "unit": "G-COM", "to": "0504"})
+    s = act(w.pos().place("G-COM", "0404").place("U-INF1", "0604").begin(), {"type": "move", "unit": "G-COM", "to": "0504"})
     assert {"type": "move", "unit": "G-COM", "to": "0604"} in legal(s)
 
 
@@ -52,7 +51,7 @@ def test_stacking_checked_at_end_of_movement_phase() -> None:
     """§6.3: a stack may break the limit during a move but not at the end of the phase; the owner removes."""
     w = World()
     s = w.pos().place("G-PZ1", "0504").place("G-PZ3", "0604").begin()
-    s = act(s, {"type": "select", "unit": "G-PZ1"}, {"type": "move", "unit": "G-PZ1", "to": "0604"},
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604"},
             {"type": "end_phase"})
     assert active(s) == "german"
     assert sorted(a["unit"] for a in legal(s)) == ["G-PZ1", "G-PZ3"]
