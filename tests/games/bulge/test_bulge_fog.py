@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bulge_fixtures import World, act, force, last_line, legal, roll_for, view
+from bulge_fixtures import World, act, force, last_line, legal, movers, moves, roll_for, view
 
 from server.engine.core import State
 from server.engine.testing import PlayoutError, check_leaks
@@ -37,16 +37,15 @@ def test_fog_reinforcement_offered_its_entry_hex_whatever_stands_there_unseen() 
     blocked, clear = reinforcement_due("0104"), reinforcement_due("0502")
     assert "G-PZ1" not in fog.visible(blocked, "allied")
     assert allied_actions(blocked) == allied_actions(clear)
-    assert {"type": "select", "unit": "U-REIN"} in allied_actions(blocked)
-    blocked_selected = act(blocked, {"type": "select", "unit": "U-REIN"})
-    assert {"type": "move", "unit": "U-REIN", "to": "0104"} in legal(blocked_selected)
-    s = act(blocked_selected, {"type": "move", "unit": "U-REIN", "to": "0104"})
+    assert "0104" in moves(blocked, "U-REIN") and "0304" in moves(blocked, "U-REIN")  # the entry, and beyond
+    s = act(blocked, {"type": "move", "unit": "U-REIN", "to": "0304"})
     assert s["units"]["U-REIN"]["status"] == "offmap" and s["mover"] is None
-    assert revealed(blocked_selected, s)
+    assert revealed(blocked, s)
     line = last_line(s, "entry_blocked")
     assert line.args["hex"] == "0104" and line.to is None
+    assert view(s, "allied")["prompt"]["args"]["why"] == {"key": "stop.entry_blocked"}
     assert s["seen"]["allied"]["G-PZ1"]["hex"] == "0104"
-    assert {"type": "select", "unit": "U-REIN"} not in allied_actions(s)
+    assert "U-REIN" not in movers(s)
     s = act(s, {"type": "end_phase"})
     assert s["units"]["U-REIN"]["due"] == 4
 
@@ -83,7 +82,7 @@ def strategic_on_the_main_road(german_at: str) -> State:
     the road's other end; an unseen German unit at ``german_at``."""
     w = World(main_roads=[MAIN_ROAD])
     s = w.pos(player="allied", fog=True).place("U-INF1", "0904").place("G-VG1", german_at).begin()
-    return act(s, {"type": "strategic", "unit": "U-INF1"})
+    return s
 
 
 def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
@@ -94,14 +93,14 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     cut, clear = strategic_on_the_main_road("0303"), strategic_on_the_main_road("0108")
     assert "G-VG1" not in fog.visible(cut, "allied")
     assert allied_actions(cut) == allied_actions(clear)
-    assert {"type": "move", "unit": "U-INF1", "to": "0804"} in allied_actions(cut)
-    s = act(cut, {"type": "move", "unit": "U-INF1", "to": "0804"})
+    assert "0504" in moves(cut, "U-INF1", "strategic")
+    s = act(cut, {"type": "move", "unit": "U-INF1", "to": "0504", "mode": "strategic"})
     assert s["units"]["U-INF1"]["hex"] == "0904" and s["mover"] is None
     assert last_line(s, "strategic_blocked").to == ["allied"]
     assert revealed(cut, s)  # the platform's undo may not take it back: it told the Allies something
-    assert {"type": "select", "unit": "U-INF1"} not in allied_actions(s)  # §7.5: its move is over
-    s = act(clear, {"type": "move", "unit": "U-INF1", "to": "0804"})
-    assert s["units"]["U-INF1"]["hex"] == "0804"
+    assert "U-INF1" not in movers(s)  # §7.5: its move is over
+    s = act(clear, {"type": "move", "unit": "U-INF1", "to": "0504", "mode": "strategic"})
+    assert s["units"]["U-INF1"]["hex"] == "0504"
 
 
 def allied_step_toward(german: str) -> tuple[State, State]:
@@ -109,8 +108,7 @@ def allied_step_toward(german: str) -> tuple[State, State]:
     before the step: out of sight both ways). Returns the states before and after the step."""
     w = World()
     s = w.pos(player="allied", fog=True).place("U-INF1", "0604").place(german, "0304").begin()
-    before = act(s, {"type": "select", "unit": "U-INF1"})
-    return before, act(before, {"type": "move", "unit": "U-INF1", "to": "0504"})
+    return s, act(s, {"type": "move", "unit": "U-INF1", "to": "0504"})
 
 
 def test_fog_commandos_do_not_look_for_others_so_a_step_beside_one_reveals_nothing() -> None:
@@ -160,17 +158,16 @@ def test_fog_commando_road_closed_out_of_german_sight_is_met_by_the_strategic_mo
     assert "0504" not in closed["commando_roads"] and "0504" in open_["commando_roads"]
     assert view(closed, "german") == view(open_, "german")
     assert leak(closed) is None  # nor do the views of states where no unseen Allied unit closed a road
-    steps = [{"type": "strategic", "unit": "G-PZ1"},
-             *({"type": "move", "unit": "G-PZ1", "to": h} for h in ("0904", "0804", "0704", "0604"))]
-    closed, open_ = act(closed, *steps), act(open_, *steps)
     assert legal(closed) == legal(open_)
-    assert {"type": "move", "unit": "G-PZ1", "to": "0504"} in legal(closed)
-    s = act(closed, {"type": "move", "unit": "G-PZ1", "to": "0504"})
-    assert s["units"]["G-PZ1"]["hex"] == "0604" and s["mover"] is None
-    assert last_line(s, "strategic_blocked").to == ["german"]
+    assert "0504" in moves(closed, "G-PZ1", "strategic")
+    go = {"type": "move", "unit": "G-PZ1", "to": "0504", "mode": "strategic"}
+    s = act(closed, go)
+    assert s["units"]["G-PZ1"]["hex"] == "0604" and s["mover"] is None  # stopped partway
+    line = last_line(s, "strategic_blocked")
+    assert line.to == ["german"] and line.args["hex"] == "0504"
     assert revealed(closed, s)
     assert "0504" not in view(s, "german")["commando_roads"]
-    assert act(open_, {"type": "move", "unit": "G-PZ1", "to": "0504"})["units"]["G-PZ1"]["hex"] == "0504"
+    assert act(open_, go)["units"]["G-PZ1"]["hex"] == "0504"
 
 
 def test_fog_commando_road_closed_in_german_sight_is_known_at_once() -> None:
@@ -188,7 +185,6 @@ def test_fog_german_player_sees_the_allied_unit_it_leads_astray() -> None:
     w = World(roads=[["0304", "0404", "0504", "0604", "0704"], ["0403", "0404", "0405"]])
     s = w.pos(player="allied", fog=True).place("U-INF1", "0404").place("G-COM", "0404").begin()
     assert "U-INF1" not in fog.visible(s, "german")
-    s = act(s, {"type": "select", "unit": "U-INF1"})
     force(s, 2)
     before = s
     s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
@@ -258,10 +254,10 @@ ROAD = ["0104", "0204", "0304", "0404", "0504", "0604", "0704", "0804", "0904", 
 def city_run(fog_of_war: bool) -> list[State]:
     """G-PZ1 runs along the road 0804 → 0704 → 0604 (an important city, Allied at the start: §13.3(1)) with
     U-INF1 in 0204, 4 hexes and more from each hex of the run (out of sight both ways). The states after
-    the select and after each step."""
+    the start and after each step."""
     w = World(places={"0604": "important"}, roads=[ROAD])
     s = w.pos(fog=fog_of_war).place("G-PZ1", "0804").place("U-INF1", "0204").begin()
-    out = [act(s, {"type": "select", "unit": "G-PZ1"})]
+    out = [s]
     for h in ("0704", "0604"):
         out.append(act(out[-1], {"type": "move", "unit": "G-PZ1", "to": h}))
     return out
@@ -306,13 +302,13 @@ def west_wall() -> Case:
     """§13.11: on turn 8 U-INF1 crosses the West Wall (0804) into Germany (0904), G-VG1 far off in 0101."""
     w = World(west_wall=["0804"], germany=["0904", "1004"])
     s = w.pos(turn=8, player="allied", fog=True).place("U-INF1", "0804").place("G-VG1", "0101").begin()
-    return act(s, {"type": "select", "unit": "U-INF1"}), {"type": "move", "unit": "U-INF1", "to": "0904"}
+    return s, {"type": "move", "unit": "U-INF1", "to": "0904"}
 
 
 def reinforcement() -> Case:
     """§9.3: U-REIN, due on turn 3 at W, comes on at 0104, G-PZ1 far off in 1008."""
     s = World().pos(turn=3, player="allied", fog=True).due("U-REIN", 3).place("G-PZ1", "1008").begin()
-    return act(s, {"type": "select", "unit": "U-REIN"}), {"type": "move", "unit": "U-REIN", "to": "0104"}
+    return s, {"type": "move", "unit": "U-REIN", "to": "0104"}
 
 
 def interdicted() -> Case:
@@ -320,7 +316,7 @@ def interdicted() -> Case:
     far off in 0101."""
     s = World().pos(turn=8, fog=True).place("G-PZ1", "0504", steps=1).place("U-INF1", "0101").begin()
     s["interdiction"] = ["0604"]
-    return act(s, {"type": "select", "unit": "G-PZ1"}), {"type": "move", "unit": "G-PZ1", "to": "0604"}
+    return s, {"type": "move", "unit": "G-PZ1", "to": "0604"}
 
 
 def city_taken() -> Case:
@@ -342,7 +338,7 @@ def test_fog_public_facts_made_out_of_the_enemys_sight_are_a_reveal(case: Any) -
     them out of the enemy's sight tells it where an unseen unit was: a reveal."""
     before, action = case()
     after = act(before, action)
-    (mover,) = before["mover"]["units"]
+    mover = action["unit"]
     enemy = {"german": "allied", "allied": "german"}[before["units"][mover]["side"]]
     assert not seen_on_the_map(before, enemy, mover) and not seen_on_the_map(after, enemy, mover)
     assert view(before, enemy) != view(after, enemy)  # it reads something new
@@ -377,3 +373,31 @@ def test_fog_the_sequence_and_choices_made_in_the_open_are_no_reveal() -> None:
     chosen = act(s, {"type": "skorzeny", "choice": "brigade"})
     assert chosen["units"]["G-CDO"]["status"] == "unused"
     assert not revealed(s, chosen)
+
+
+def test_fog_reach_offered_depends_only_on_what_the_mover_sees() -> None:
+    """Fog of war, §7 (shared DESIGN.md: what a role is offered depends only on what it may see): the hexes a
+    unit is offered, with their costs and paths, are the same whether an enemy unit it does not see stands
+    where its ZOC would stop the move (§5.4) or holds a hex of the path, or far away; the leak check's hidden
+    variants agree."""
+    w = World()
+
+    def german_turn(allied_at: str) -> State:
+        return w.pos(fog=True).place("G-PZ1", "0104").place("G-VG1", "0108").place("U-INF1", allied_at).begin()
+    cut, held, far = german_turn("0605"), german_turn("0504"), german_turn("1001")
+    for s in (cut, held, far):
+        assert "U-INF1" not in fog.visible(s, "german")
+    assert legal(cut) == legal(held) == legal(far)
+    assert "0704" in moves(cut, "G-PZ1") and "0504" in moves(held, "G-PZ1")
+    assert leak(cut) is None and leak(held) is None
+    s = act(held, {"type": "move", "unit": "G-PZ1", "to": "0704"})
+    assert s["units"]["G-PZ1"]["hex"] != "0704" and last_line(s, "stop").args["why"] == {"key": "stop.ezoc"}
+
+
+def test_fog_stacking_problems_are_shown_to_their_owner_only() -> None:
+    """§6.2-§6.3 under fog of war: the broken stacks the view lists are the moving player's, shown to it alone."""
+    w = World()
+    s = w.pos(fog=True).place("G-PZ1", "0504").place("G-PZ3", "0604").place("U-INF1", "0108").begin()
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604"})
+    assert view(s, "german")["stacking"] == [{"hex": "0604", "problem": "divisions"}]
+    assert view(s, "allied")["stacking"] == [] and view(s, None)["stacking"] == []

@@ -35,10 +35,10 @@ def test_random_playout_reaches_an_outcome(seed: bytes) -> None:
 def test_purposeful_playout_runs_all_13_turns() -> None:
     """§13.1, §4.1: with purposeful play (Germans drive on the important cities and attack at 2:1 or better,
     the Allies garrison the threatened cities; bulge_fixtures.purposeful_choice) a seeded match runs all 13
-    turns (VP 40 at turn 8, 51 at turn 13: a draw), with no crash, dead end or runaway; replaying is
-    identical. (Seeds long-0..13: three German wins (turns 8, 8, 10), eight Allied wins (six on turn 8 at
-    22-34 VP, one on turn 9, one on turn 12), three draws.)"""
-    result = purposeful_playout(b"long-9")
+    turns (VP 52 at turn 8, 57 at turn 13: a draw), with no crash, dead end or runaway; replaying is
+    identical. (Seeds long-0..7, with moves to a destination: seven German wins (six on turn 8 at 67-112 VP,
+    one on turn 9), one draw.)"""
+    result = purposeful_playout(b"long-1")
     outcome = RULES.outcome(result.final)
     assert outcome is not None and result.final["turn"] == 13
     assert outcome.reason == "draw" and outcome.winner is None
@@ -197,7 +197,7 @@ def test_revealed_when_a_move_brings_an_enemy_into_sight() -> None:
         s["options"] = {"fog_of_war": fog_on}
         quiet = act(s, {"type": "move", "unit": "G-VG1", "to": "0204"})
         assert not revealed(s, quiet)
-        near = act(quiet, {"type": "select", "unit": "G-PZ1"})
+        near = quiet
         for h, shown in (("0404", False), ("0504", False), ("0604", fog_on)):
             near, before = act(near, {"type": "move", "unit": "G-PZ1", "to": h}), near
             assert revealed(before, near) is shown  # 0604 is 2 hexes from U-INF1 (0504: 3): sight

@@ -4,7 +4,7 @@ destination (a unit or stack is offered every hex it can reach, one action takes
 from __future__ import annotations
 
 import pytest
-from bulge_fixtures import World, act, last_line, legal, moves, movers, offered, view
+from bulge_fixtures import World, act, last_line, legal, movers, moves, offered, view
 
 from server.engine.core import IllegalAction
 

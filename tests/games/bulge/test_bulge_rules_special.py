@@ -6,7 +6,21 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bulge_fixtures import ENTRIES, World, act, active, begin_phase, force, last_line, legal, moves, types, view
+from bulge_fixtures import (
+    ENTRIES,
+    World,
+    act,
+    active,
+    begin_phase,
+    force,
+    last_line,
+    legal,
+    movers,
+    moves,
+    offered,
+    types,
+    view,
+)
 
 from server.games.bulge import air, commandos, restrictions, supply
 
@@ -28,10 +42,10 @@ def test_army_zone_no_crossing_on_turns_1_to_4() -> None:
     §9.6(3) reinforcements are exempt."""
     w = World(army_lines=LINES)
     s = w.pos(turn=2).place("G-VG1", "0802", setup=True).place("G-FB", "0702").begin()
-    s = act(s, {"type": "select", "unit": "G-VG1"})
-    assert "0803" in moves(s)  # AMBIG-18: the line (continued due west) is shared
+    assert "0803" in moves(s, "G-VG1")  # AMBIG-18: the line (continued due west) is shared
+    assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s, "G-VG1"))
     s = act(s, {"type": "move", "unit": "G-VG1", "to": "0803"})
-    assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s))
+    assert not any(restrictions.sectors(s, h) == {"5Pz"} for h in moves(s, "G-VG1"))
     s = act(s, {"type": "move", "unit": "G-FB", "to": "0703"},
             {"type": "move", "unit": "G-FB", "to": "0704"})
     assert s["units"]["G-FB"]["hex"] == "0704"
@@ -86,13 +100,12 @@ def test_british_turn_5_stay_behind_the_meuse() -> None:
     w = World(named_rivers=MEUSE, entries=NW)
     s = w.pos(turn=5, player="allied").place("B-BDE1", "0302").place("G-VG1", "0908").begin()
     restrictions.british_check(s)
-    s = act(s, {"type": "select", "unit": "B-BDE1"})
-    assert "0202" in moves(s) and "0402" not in moves(s)
+    assert "0202" in moves(s, "B-BDE1") and "0402" not in moves(s, "B-BDE1")
     s2 = w.pos(turn=5, player="allied").place("B-BDE1", "0302").place("G-VG1", "0604").begin()
     restrictions.british_check(s2)  # a German within 3 hexes of the Meuse frees them
-    assert "0402" in moves(act(s2, {"type": "select", "unit": "B-BDE1"}))
+    assert "0402" in moves(s2, "B-BDE1")
     s3 = w.pos(turn=6, player="allied").place("B-BDE1", "0302").place("G-VG1", "0908").begin()
-    assert "0402" in moves(act(s3, {"type": "select", "unit": "B-BDE1"}))
+    assert "0402" in moves(s3, "B-BDE1")
 
 
 def test_ninth_infantry_frozen_until_germans_come_adjacent() -> None:
@@ -100,12 +113,12 @@ def test_ninth_infantry_frozen_until_germans_come_adjacent() -> None:
     adjacent to any of its units."""
     w = World()
     s = w.pos(turn=2, player="allied").place("U-9ID", "0302").place("G-VG1", "0808").begin()
-    assert {"type": "select", "unit": "U-9ID"} not in legal(s)
+    assert "U-9ID" not in movers(s)
     s = w.pos(turn=2, player="allied").place("U-9ID", "0302").place("G-VG1", "0402").begin()
     restrictions.triggers(s)
-    assert {"type": "select", "unit": "U-9ID"} in legal(s)
+    assert "U-9ID" in movers(s)
     s = w.pos(turn=3, player="allied").place("U-9ID", "0302").begin()
-    assert {"type": "select", "unit": "U-9ID"} in legal(s)
+    assert "U-9ID" in movers(s)
 
 
 def test_ninth_armored_frozen_in_first_allied_movement_of_turn_1() -> None:
@@ -113,11 +126,11 @@ def test_ninth_armored_frozen_in_first_allied_movement_of_turn_1() -> None:
     movement phase of turn 1."""
     w = World()
     s = w.pos(turn=1, player="allied").place("U-9AD", "0302").place("G-VG1", "0808").begin()
-    assert {"type": "select", "unit": "U-9AD"} not in legal(s)
+    assert "U-9AD" not in movers(s)
     s = w.pos(turn=1, player="allied").place("U-9AD", "0302").place("G-VG1", "0402").begin()
-    assert {"type": "select", "unit": "U-9AD"} in legal(s)
+    assert "U-9AD" in movers(s)
     s = w.pos(turn=1, player="allied", phase="movement_2").place("U-9AD", "0302").begin()
-    assert {"type": "select", "unit": "U-9AD"} in legal(s)
+    assert "U-9AD" in movers(s)
 
 
 # --- §13.11 West Wall ---
@@ -210,11 +223,12 @@ def test_interdiction_costs_road_mp_and_a_step() -> None:
     assert s["step"] == "air_interdiction" and active(s) == "allied"
     s = act(s, {"type": "air_interdict", "at": "0604"}, {"type": "end_air"})
     assert s["step"] == "move" and active(s) == "german"
-    s = act(s, {"type": "select", "unit": "G-PZ1"})
-    for h in ("0304", "0404", "0504", "0604"):
-        s = act(s, {"type": "move", "unit": "G-PZ1", "to": h})
-    assert s["units"]["G-PZ1"]["steps"] == 1
+    assert offered(s, "G-PZ1", "0704")["prev"] != "0604"  # the marker's hex stops a move: 0704 only round it
+    assert offered(s, "G-PZ1", "0604")["cost"] == 0.5 + 0.5 + 1.5 + 1.5
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604"})  # one action, stopped in the marker's hex
+    assert s["units"]["G-PZ1"]["steps"] == 1  # one unit: no choice of the unit that loses the step
     assert s["units"]["G-PZ1"]["mp"] == 1 + 1 + 3 + 3  # half-MP units: road 1, +2 in the area
+    assert last_line(s, "stop").args["why"] == {"key": "stop.interdiction"}
 
 
 def test_defensive_and_offensive_support_shift_one_column() -> None:
@@ -281,7 +295,7 @@ def test_paradrop_on_target_abort_and_drift() -> None:
     w = World()
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 6)
     assert s["units"]["G-VDH"]["hex"] == "0505" and s["units"]["G-VDH"]["steps"] == 2
-    assert {"type": "select", "unit": "G-VDH"} not in legal(s)
+    assert "G-VDH" not in movers(s)
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 5)
     assert s["units"]["G-VDH"]["status"] == "aborted" and s["vp"] == 0
     s = drop(w.pos().due("G-VDH", 2).begin(), "0505", 2, 5)  # 2 hexes W
@@ -319,9 +333,9 @@ def test_skorzeny_choice_is_once_and_for_all() -> None:
     """§9.5(1): at entry the German player chooses the 150th Brigade or the commandos; the other is gone."""
     w = World()
     s = w.pos().due("G-150", 2).due("G-CDO", 2).begin()
-    assert {"type": "select", "unit": "G-150"} not in legal(s)
+    assert "G-150" not in movers(s) and "G-CDO" not in movers(s)
     s = act(s, {"type": "skorzeny", "choice": "commando"})
-    assert s["units"]["G-150"]["status"] == "unused" and {"type": "select", "unit": "G-CDO"} in legal(s)
+    assert s["units"]["G-150"]["status"] == "unused" and "G-CDO" in movers(s)
     assert "skorzeny" not in types(s)
 
 
@@ -330,14 +344,15 @@ def test_commando_detected_entering_an_allied_hex() -> None:
     may stay or go on."""
     w = World()
     s = w.pos().place("G-COM", "0504").place("U-INF1", "0604").begin()
-    s = act(s, {"type": "select", "unit": "G-COM"})
     found, missed = copy.deepcopy(s), copy.deepcopy(s)
     force(found, 4)
-    s2 = act(found, {"type": "move", "unit": "G-COM", "to": "0604"})
-    assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0
+    s2 = act(found, {"type": "move", "unit": "G-COM", "to": "0704", "via": ["0604"]})
+    assert s2["units"]["G-COM"]["status"] == "eliminated" and s2["vp"] == 0  # the move stopped at 0604
+    assert last_line(s2, "detection").args["hex"] == "0604"
+    assert view(s2, "german")["prompt"]["args"]["why"] == {"key": "stop.detected"}
     force(missed, 3)
-    s3 = act(missed, {"type": "move", "unit": "G-COM", "to": "0604"})
-    assert s3["units"]["G-COM"]["hex"] == "0604" and "move" in types(s3)
+    s3 = act(missed, {"type": "move", "unit": "G-COM", "to": "0704", "via": ["0604"]})
+    assert s3["units"]["G-COM"]["hex"] == "0704"  # not found: it went on
 
 
 def test_allied_unit_astray_at_a_road_junction() -> None:
@@ -345,10 +360,9 @@ def test_allied_unit_astray_at_a_road_junction() -> None:
     moves it along roads with its remaining MP."""
     w = World(roads=[["0304", "0404", "0504"], ["0403", "0404", "0405"]])
     s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"})
     force(s, 2)
-    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
-    assert active(s) == "german" and s["units"]["U-INF1"]["hex"] == "0404"
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0204"})
+    assert active(s) == "german" and s["units"]["U-INF1"]["hex"] == "0404"  # stopped before its first step
     assert {a["to"] for a in legal(s) if a["type"] == "misdirect"} == {"0304", "0504", "0403", "0405"}
     s = act(s, {"type": "misdirect", "unit": "U-INF1", "to": "0504"}, {"type": "end_misdirect"})
     assert s["units"]["U-INF1"]["hex"] == "0504" and s["mover"] is None
@@ -358,17 +372,19 @@ def test_allied_unit_finds_the_commando_on_leaving() -> None:
     """§9.5(3)-(4): 4-6 on leaving: the commando is removed and the Allied unit goes on."""
     w = World()
     s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"})
     force(s, 6)
-    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
-    assert s["units"]["G-COM"]["status"] == "eliminated" and s["units"]["U-INF1"]["hex"] == "0304"
+    s = act(s, {"type": "move", "unit": "U-INF1", "to": "0204"})
+    assert s["units"]["G-COM"]["status"] == "eliminated" and s["units"]["U-INF1"]["hex"] == "0204"
 
 
 def test_allied_may_discard_mp_in_a_commando_hex() -> None:
     """§9.5(3): entering a commando's hex the Allied player may discard any of its remaining MP."""
     w = World()
     s = w.pos(player="allied").place("U-INF1", "0304").place("G-COM", "0404").begin()
+    assert offered(s, "U-INF1", "0504")["prev"] != "0404"  # §9.5(3): the commando's hex stops a move (a choice
+    # waits there): 0504 only round it
     s = act(s, {"type": "move", "unit": "U-INF1", "to": "0404"})
+    assert last_line(s, "stop").args["why"] == {"key": "stop.commando"}
     assert [a["mp"] for a in legal(s) if a["type"] == "discard_mp"] == [1, 2, 3]
     s = act(s, {"type": "discard_mp", "unit": "U-INF1", "mp": 3})
     assert "move" not in types(s)
@@ -380,12 +396,10 @@ def test_commando_opens_main_road_for_german_strategic_movement() -> None:
     road = ["0404", "0504", "0604", "0704", "0804", "0904", "1004"]
     w = World(main_roads=[road])
     s = w.pos().place("G-COM", "0804").place("G-PZ1", "0904").begin()
-    s = act(s, {"type": "select", "unit": "G-COM"})
-    for h in ("0704", "0604", "0504"):
-        s = act(s, {"type": "move", "unit": "G-COM", "to": h})
-    s = act(s, {"type": "strategic", "unit": "G-PZ1"})
-    for h in ("0804", "0704", "0604"):
-        s = act(s, {"type": "move", "unit": "G-PZ1", "to": h})
+    assert "0804" not in moves(s, "G-PZ1", "strategic")  # Allied-occupied, not opened yet
+    s = act(s, {"type": "move", "unit": "G-COM", "to": "0504"})
+    assert moves(s, "G-PZ1", "strategic") == ["0504", "0604", "0704", "0804"]
+    s = act(s, {"type": "move", "unit": "G-PZ1", "to": "0604", "mode": "strategic"})
     assert s["units"]["G-PZ1"]["hex"] == "0604"
     commandos.close_road(s, "0504")
     assert "0504" not in s["commando_roads"]
@@ -398,7 +412,6 @@ def astray_at_0404(dice_then: int) -> Any:
     """U-INF1 goes astray leaving the junction 0404 (commando G-COM); G-CDO waits on the road at 0504."""
     w = World(roads=MISDIRECT_ROADS)
     s = w.pos(player="allied").place("U-INF1", "0404").place("G-COM", "0404").place("G-CDO", "0504").begin()
-    s = act(s, {"type": "select", "unit": "U-INF1"})
     force(s, 2)
     s = act(s, {"type": "move", "unit": "U-INF1", "to": "0304"})
     assert active(s) == "german"
@@ -417,7 +430,7 @@ def test_misdirected_unit_rolls_leaving_another_commando_hex() -> None:
     assert s["units"]["G-CDO"]["status"] == "eliminated" and s["vp"] == 0
     assert s["units"]["U-INF1"]["hex"] == "0504" and not s["pending"]
     assert active(s) == "allied" and s["mover"]["units"] == ["U-INF1"]
-    assert "0604" in moves(s)
+    assert "0604" in moves(s, "U-INF1")
 
 
 def test_misdirected_unit_not_finding_the_commando_goes_where_led() -> None:
