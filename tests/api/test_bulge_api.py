@@ -3,7 +3,7 @@
 The match is seeded (fixed dice) and the choosers are seeded, so every run plays the same match.
 
 Why not ``play_random_match`` with uniform choices: a uniformly random Bulge match is long (about
-1,200 actions, most of them single-hex moves, ~45 s on SQLite through HTTP: two views and a POST
+1,200 actions, most of them moves, ~45 s on SQLite through HTTP: two views and a POST
 per action), which would put the test over its time budget on Postgres and whenever the rules
 grow. So this chooser ends a phase, the declarations or a pursuit with probability ``HURRY``
 whenever such an action is legal, and otherwise picks uniformly among all legal actions; the
@@ -42,7 +42,7 @@ def test_a_random_bulge_match_reaches_an_outcome(live: LiveServer) -> None:
     assert outcome["reason"] in ("threshold", "draw")
     assert "german" in outcome["score"]
     # The match did more than end phases: units moved and attacks were resolved.
-    assert {"select", "move", "declare", "resolve"} <= set(played), sorted(set(played))
+    assert {"move", "declare", "resolve"} <= set(played), sorted(set(played))
 
     summary = httpx.get(f"{live.url}/api/matches/{m['id']}").json()
     assert summary["status"] == "finished" and summary["outcome"] == outcome

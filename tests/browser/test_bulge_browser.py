@@ -2,8 +2,8 @@
 
 Debian's chromium, driven by Playwright. The German player creates a seeded match in the lobby and
 the Allied player joins from the lobby. On 16 December no German unit stands next to an Allied
-one, so the German player first moves two units by clicking (a counter sends "select", then a
-highlighted hex "move"): 3 PzR/2Pz 3226 → 3125 and 1128/560VG 3225 → 3224, both next to the
+one, so the German player first moves two units by clicking (a click on a counter selects it in
+the page, sending nothing; a click on a highlighted hex sends the "move" to that destination): 3 PzR/2Pz 3226 → 3125 and 1128/560VG 3225 → 3224, both next to the
 US 112th Infantry in 3124 (hills, behind a river). Ending the phase with its button leads to the
 1st combat phase, where the German player clicks both attackers and then the target; the odds
 preview shows the raw odds 13 against 4 (3:1), a shift of −1 for the hills and −1 for the river,
@@ -42,7 +42,7 @@ def test_the_german_player_attacks_through_the_odds_preview(server: LiveServer, 
     assert "1st movement phase" in g.get_by_test_id("phase").inner_text()
     assert "Turn 1/13" in g.get_by_test_id("turn-info").inner_text()
 
-    # Movement: a click on a counter selects it (the "select" action), its move targets light up.
+    # Movement: a click on a counter selects it (no action), the hexes it can reach light up.
     for ref, to in ((ARMOUR, "3125"), (GRENADIERS, "3224")):
         german.button("end_phase").wait_for()
         german.counter(ref).click()

@@ -49,7 +49,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, float], int, int]] = [
     ("toy", "race", {}, {}, 0, 3),  # not "long": its "show" reveals a secret the toy's hidden_variant still varies
     ("shimada", "slim_river", {}, {}, 0, 3),
     ("lz_albany", "historical", {}, {}, 100, 1),
-    ("bulge", "historical", {"fog_of_war": True}, {"end_phase": 3.0, "end_move": 3.0, "move": 2.0}, 120, 1),
+    ("bulge", "historical", {"fog_of_war": True}, {"end_phase": 3.0, "move": 2.0}, 120, 1),
 ]
 
 

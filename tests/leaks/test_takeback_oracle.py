@@ -58,7 +58,7 @@ def mine(view: dict[str, Any]) -> dict[str, Any]:
 
 def bulge_match(live: LiveServer, seed: str, start: str, to: str) -> tuple[str, Player, Player]:
     """A Bulge fog-of-war match at the German first movement phase with one commando on the map at
-    ``start``; the German selects it and moves it to ``to``."""
+    ``start``; the German moves it to ``to`` (version 1)."""
     g, a = Player(live.url).register(), Player(live.url).register()
     mid = g.create("bulge", "german", options={"fog_of_war": True}, seed=seed)["id"]
     assert a.join(mid, "allied").status_code == 200
@@ -69,8 +69,7 @@ def bulge_match(live: LiveServer, seed: str, start: str, to: str) -> tuple[str, 
         fog.remember(state)
 
     plant(live, mid, place)
-    assert g.act(mid, 0, {"type": "select", "unit": COMMANDO}).status_code == 200
-    r = g.act(mid, 1, {"type": "move", "unit": COMMANDO, "to": to})
+    r = g.act(mid, 0, {"type": "move", "unit": COMMANDO, "to": to})
     assert r.status_code == 200, r.text
     return mid, g, a
 
@@ -94,11 +93,11 @@ def test_takeback_answers_do_not_tell_the_allies_of_a_hidden_commando_roll(live:
     met, _, a1 = bulge_match(live, seed, beside, target)  # the detection roll
     quiet, _, a2 = bulge_match(live, seed, far[0], away)  # no roll
     svc = live.app.state.service
-    assert svc.state_at_version(met, 2)["rng"]["n"] == 1 and svc.state_at_version(quiet, 2)["rng"]["n"] == 0
-    assert any(e["key"] == "log.detection" for e in svc.state_at_version(met, 2)["log"])
+    assert svc.state_at_version(met, 1)["rng"]["n"] == 1 and svc.state_at_version(quiet, 1)["rng"]["n"] == 0
+    assert any(e["key"] == "log.detection" for e in svc.state_at_version(met, 1)["log"])
     assert mine(a1.view(met)) == mine(a2.view(quiet))  # the Allies see the same in both
 
-    assert answers(a1, met, 2, 3) == answers(a2, quiet, 2, 3)
+    assert answers(a1, met, 1, 2) == answers(a2, quiet, 1, 2)
 
 
 MOVER, FROM, TO = "US-99-395", "3107", "3007"  # an Allied step far (5 hexes and more) from every German
@@ -107,7 +106,7 @@ NEAR = "2807"  # 2 hexes from TO, 3 from FROM and from every other Allied unit
 
 def allied_step(live: LiveServer, commando_at: str) -> tuple[str, Player]:
     """A Bulge fog-of-war match planted at the Allied 1st movement phase of turn 1, one commando on the map at
-    ``commando_at``; the Allied player selects MOVER and steps it FROM → TO (versions 1 and 2)."""
+    ``commando_at``; the Allied player steps MOVER from FROM to TO (version 1)."""
     g, a = Player(live.url).register(), Player(live.url).register()
     mid = g.create("bulge", "german", options={"fog_of_war": True}, seed="6b" * 16)["id"]
     assert a.join(mid, "allied").status_code == 200
@@ -121,8 +120,7 @@ def allied_step(live: LiveServer, commando_at: str) -> tuple[str, Player]:
         fog.remember(state)
 
     plant(live, mid, place)
-    assert a.act(mid, 0, {"type": "select", "unit": MOVER}).status_code == 200
-    r = a.act(mid, 1, {"type": "move", "unit": MOVER, "to": TO})
+    r = a.act(mid, 0, {"type": "move", "unit": MOVER, "to": TO})
     assert r.status_code == 200, r.text
     return mid, a
 
@@ -145,10 +143,10 @@ def test_undo_answers_do_not_tell_the_allies_of_an_unseen_commando_near_their_st
     near, a1 = allied_step(live, NEAR)
     away, a2 = allied_step(live, far)
     svc = live.app.state.service
-    assert all(svc.state_at_version(m, 2)["units"][MOVER]["hex"] == TO for m in (near, away))
+    assert all(svc.state_at_version(m, 1)["units"][MOVER]["hex"] == TO for m in (near, away))
     assert mine(a1.view(near)) == mine(a2.view(away))  # the Allies see the same in both
 
-    assert answers(a1, near, 2, 2) == answers(a2, away, 2, 2)
+    assert answers(a1, near, 1, 2) == answers(a2, away, 1, 2)
 
 
 def test_takeback_answers_do_not_tell_the_british_the_dawn_turn(live: LiveServer) -> None:

@@ -1,6 +1,7 @@
 // The Battle of the Bulge side panel: turn, date, player and phase; victory points against this
 // turn's thresholds; air support markers left; the combat being resolved; the cities the Germans
-// hold; the turn track (dates, air turns, thresholds, reinforcements to come) and eliminated units.
+// hold; the stacks over the limits while the player moves (§6.2-§6.3: view.stacking); the turn track
+// (dates, air turns, thresholds, reinforcements to come) and eliminated units.
 // It shows the view; it decides nothing, and every field it reads is optional.
 //
 // It also tells the board how Bulge actions are played on the map (see board.js):
@@ -24,6 +25,7 @@ export const WORDS = {
     "task.losses": "losses", "task.retreat": "retreat", "task.retreats": "retreats", "task.pursuit": "pursuit",
     "task.option": "option retreat", "task.fortress": "fortress city", "task.aopt": "Aopt", "task.stacking": "stacking",
     "mode.combat": "combat movement", "mode.strategic": "strategic movement",
+    stacking: "Stacks over the limits (put them right by the end of the phase)",
   },
   ja: {
     eliminated: "除去", air: "残り空軍支援マーカー", turn: "ターン", combat: "{hex}の戦闘",
@@ -34,6 +36,7 @@ export const WORDS = {
     "task.losses": "損害", "task.retreat": "退却", "task.retreats": "退却", "task.pursuit": "追撃",
     "task.option": "オプション・リトリート", "task.fortress": "要塞都市", "task.aopt": "Aopt", "task.stacking": "スタック制限",
     "mode.combat": "戦術移動", "mode.strategic": "戦略移動",
+    stacking: "スタック制限違反(フェイズ終了までに解消すること)",
   },
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
@@ -99,6 +102,7 @@ export function createPanel(container, ctx) {
     turn: h("p", { class: "bg-turn", "data-testid": "turn-info" }),
     phase: h("p", { class: "bg-phase", "data-testid": "phase" }),
     mover: h("p", { class: "bg-mover", "data-testid": "mover", hidden: true }),
+    stacking: h("div", { class: "bg-box bg-stacking", "data-testid": "stacking", hidden: true }),
     air: h("p", { class: "bg-air", "data-testid": "air", hidden: true }),
     combat: h("div", { class: "bg-box bg-combat", "data-testid": "combat", hidden: true }),
     vp: h("div", { class: "bg-vp" }),
@@ -109,7 +113,7 @@ export function createPanel(container, ctx) {
     elim: h("div", { class: "tray-row" }),
   };
   const elimBox = h("div", { class: "bg-box", hidden: true }, el.elimTitle, el.elim);
-  container.append(h("section", { class: "bulge-panel game-panel-box" }, el.turn, el.phase, el.mover, el.combat, el.vp, el.air,
+  container.append(h("section", { class: "bulge-panel game-panel-box" }, el.turn, el.phase, el.mover, el.stacking, el.combat, el.vp, el.air,
     el.held, el.track, el.reinf, elimBox));
   const elimTray = new CounterTray(el.elim, { size: 36, sideName: ctx.roleName });
 
@@ -144,6 +148,17 @@ export function createPanel(container, ctx) {
       choices.length ? h("div", { class: "bg-task-actions", "data-testid": "task-actions" }, ...choices.map((a) =>
         h("button", { type: "button", class: "action", "data-action-type": a.type, "data-unit": a.unit, onclick: () => ctx.send(a) },
           ctx.actionLabel ? ctx.actionLabel(a) : `${a.type} ${a.unit}`))) : null);
+  }
+
+  // §6.2-§6.3: each hex whose stack breaks a limit now, and the limit (the server's stacking.<problem> words).
+  function paintStacking(view) {
+    const list = view.stacking ?? [];
+    el.stacking.hidden = list.length === 0;
+    if (!list.length) return fill(el.stacking);
+    const places = statics.board?.places ?? {};
+    fill(el.stacking, h("h3", {}, w("stacking")), h("ul", {}, ...list.map((p) => h("li", { "data-hex": p.hex },
+      h("b", {}, places[p.hex] ? `${localised(places[p.hex].name)} (${p.hex})` : p.hex), ": ",
+      msgIf(`stacking.${p.problem}`, String(p.problem))))));
   }
 
   function paintReinforcements(view, data) {
@@ -187,6 +202,7 @@ export function createPanel(container, ctx) {
     el.air.hidden = air === null;
     if (air !== null) el.air.textContent = `✈ ${w("air")}: ${air}`;
 
+    paintStacking(view);
     paintCombat(view);
     fill(el.vp, vpTrackEl(vpTrackData(tview, track)));
 

@@ -138,6 +138,19 @@ def remember(state: State) -> None:
                     mine[uid] = mark
 
 
+def glimpse(state: State, uids: list[str]) -> None:
+    """A move passes in the enemy's sight: it remembers the units where it saw them, though they go on out of
+    it within the same action (a move to a destination is many steps; the public lines say where they passed)."""
+    if not on(state) or not uids:
+        return
+    side = enemy(state["units"][uids[0]]["side"])
+    eyes = sight(state, side)
+    memory = state.setdefault("seen", {"german": {}, "allied": {}})[side]
+    for uid in uids:
+        if state["units"][uid]["status"] == "map" and seen_by(state, side, uid, eyes):
+            memory[uid] = {"hex": state["units"][uid]["hex"], "turn": state["turn"]}
+
+
 def meet(state: State, side: str, uids: list[str]) -> None:
     """``side`` met these enemy units where they stand (a move refused by them): it remembers them there."""
     if not on(state) or not uids:

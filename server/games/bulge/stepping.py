@@ -88,6 +88,7 @@ def _step(state: State, uids: list[str], a: str | None, to: str) -> bool:
         state["mover"]["entered"] = True
     commandos.passed(state, uids, a, to)
     _log_step(state, uids, a, to)
+    fog.glimpse(state, uids)  # the enemy saw it pass here (if it did)
     pass_through(state, uids, to)
     if commandos.found_entering(state, uids, to):
         state["mover"] = None  # §9.5(3): found and removed (the detection line says so)
