@@ -3,13 +3,14 @@
 Debian's chromium, driven by Playwright. The German player creates a seeded match in the lobby and
 the Allied player joins from the lobby. On 16 December no German unit stands next to an Allied
 one, so the German player first moves two units by clicking (a click on a counter selects it in
-the page, sending nothing; a click on a highlighted hex sends the "move" to that destination): 3 PzR/2Pz 3226 → 3125 and 1128/560VG 3225 → 3224, both next to the
-US 112th Infantry in 3124 (hills, behind a river). Ending the phase with its button leads to the
-1st combat phase, where the German player clicks both attackers and then the target; the odds
-preview shows the raw odds 13 against 4 (3:1), a shift of −1 for the hills and −1 for the river,
-the 1:1 column and the chances of each result. The player ends the declarations, clicks the
-target to resolve it, and both pages' logs show the dice and the result (seed 0b: 6 + 3 = 9, A1,
-after which the German player takes the step loss with a button of the combat box).
+the page, sending nothing; a click on a highlighted hex sends the "move" to that destination):
+3 PzR/2Pz 3226 → 3125 and 1128/560VG 3225 → 3224, both next to the US 112th Infantry in 3124
+(hills, behind a river). Ending the phase with its button leads to the 1st combat phase, where
+the German player clicks both attackers and then the target; the odds preview shows the raw odds
+13 against 4 (3:1), a shift of −1 for the hills and −1 for the river, the 1:1 column and the
+chances of each result. The player ends the declarations, clicks the target to resolve it, and
+both pages' logs show the dice and the result (seed 0b: 6 + 3 = 9, A1, after which the German
+player takes the step loss with a button of the combat box).
 """
 
 from __future__ import annotations
