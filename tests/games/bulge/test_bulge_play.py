@@ -203,3 +203,26 @@ def test_revealed_when_a_move_brings_an_enemy_into_sight() -> None:
         for h, shown in (("0404", False), ("0504", False), ("0604", fog_on)):
             near, before = act(near, {"type": "move", "unit": "G-PZ1", "to": h}), near
             assert revealed(before, near) is shown  # 0604 is 2 hexes from U-INF1 (0504: 3): sight
+
+
+def test_remembered_reaches_are_the_reaches_computed_afresh() -> None:
+    """§7 (movement.reach, kept on the board by what it reads): over whole matches, the moves offered from the
+    reaches remembered since the states before are those computed from nothing, with and without fog of war."""
+    from server.engine.cache import Memo
+    from server.games.bulge.units import board
+    for result in (_bot_match(), bot_playout(b"reach-fog", options={"fog_of_war": True}, keep_states=True,
+                                             max_actions=600)):
+        moving = [i for i, s in enumerate(result.states) if s["step"] == "move" and s["result"] is None]
+        assert len(moving) > 30
+        picked = sorted({j for i in moving[:: max(1, len(moving) // 10)] for j in range(i, i + 4)} & set(moving))
+        for i in picked:
+            state = result.states[i]
+            role = state["player"]
+            warm = RULES.legal_actions(state, role)
+            bd = board(state)
+            kept = bd.reach
+            object.__setattr__(bd, "reach", Memo(bound=4096))  # nothing remembered
+            try:
+                assert RULES.legal_actions(state, role) == warm
+            finally:
+                object.__setattr__(bd, "reach", kept)
