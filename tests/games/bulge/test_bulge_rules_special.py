@@ -169,6 +169,17 @@ def test_breakthrough_scores_closes_entry_and_calls_a_guard() -> None:
     assert "break_through" not in types(s)  # a yellow entry admits 1 unit
 
 
+def test_breakthrough_from_where_the_unit_stands_ends_the_move_under_way() -> None:
+    """§13.5: a German unit that begins the phase in the Allied entry hex breaks through without moving (it has
+    its MP); doing so ends the move of the unit moving now (§7.5)."""
+    w = World()
+    s = w.pos().place("G-PZ1", "0104").place("G-VG1", "0504").place("U-REIN", "1008").begin()
+    s = act(s, {"type": "move", "unit": "G-VG1", "to": "0604"})
+    assert s["mover"]["units"] == ["G-VG1"]
+    s = act(s, {"type": "break_through", "unit": "G-PZ1", "at": "W1"})
+    assert s["units"]["G-PZ1"]["status"] == "exited" and s["units"]["G-VG1"]["moved"]
+
+
 def test_guard_falls_back_to_any_unit_not_in_an_ezoc() -> None:
     """§13.7: with no reinforcement for that or the neighbouring direction, any on-map Allied unit not in an EZOC."""
     w = World()
