@@ -92,7 +92,7 @@ class Board:
     distances: Memo[Mapping[str, int]] = field(default_factory=lambda: Memo(bound=16), repr=False, compare=False)
     # the hexes a unit or stack can reach, by what the search read (movement.reach): a phase's reaches are
     # computed once, not on every look at the legal actions
-    reach: Memo[Mapping[str, Reached]] = field(default_factory=lambda: Memo(bound=4096), repr=False, compare=False)
+    reach: Memo[Mapping[str, Reached]] = field(default_factory=lambda: Memo(bound=1024), repr=False, compare=False)
 
     @classmethod
     def from_data(cls, raw: Mapping[str, Any], terrain_lines: Iterable[str]) -> Board:

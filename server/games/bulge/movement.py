@@ -17,6 +17,7 @@ and how far: allowance.py (§7.1), reinforcements.py (§9.3).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -188,16 +189,18 @@ _VOLATILE = frozenset({  # what changes during a movement phase without changing
     "crossed", "pending", "combat", "current", "result"})
 
 
-def look_key(state: State, sit: Situation, side: str) -> tuple[Any, ...]:
-    """What a reach depends on besides the moving units: the enemy units the mover sees (where, and whether they
-    have a ZOC) and the state's slow facts (turn, phase, markers, lines, the occupation at the phase's start)."""
-    foes = tuple(sorted((u, h, bool(state["units"][u].get("option_retreat"))) for h, us in sit.at.items()
-                        for u in us if state["units"][u]["side"] != side))
-    return foes, canonical({k: v for k, v in state.items() if k not in _VOLATILE})
+def look_key(state: State, sit: Situation, side: str) -> bytes:
+    """What a reach depends on besides the moving units, as a digest: the enemy units the mover sees (where, and
+    whether they have a ZOC) and the state's slow facts (turn, phase, markers, lines, the occupation at the
+    phase's start)."""
+    foes = sorted([u, h, bool(state["units"][u].get("option_retreat"))] for h, us in sit.at.items()
+                  for u in us if state["units"][u]["side"] != side)
+    slow = {k: v for k, v in state.items() if k not in _VOLATILE}
+    return hashlib.sha256(canonical([foes, slow]).encode()).digest()
 
 
 def reach(state: State, sit: Situation, uids: list[str], mode: str, start: str | None = None,
-          mp: int | None = None, key: tuple[Any, ...] | None = None) -> Mapping[str, Reached]:
+          mp: int | None = None, key: bytes | None = None) -> Mapping[str, Reached]:
     """Every hex ``uids`` can reach in ``mode`` from ``start`` (default: where they stand, ``OFF`` off the map)
     with ``mp`` (default: their MP left), with the cheapest path to each: ``engine.paths.routes`` over
     ``step_cost`` as the mover sees it, never on from a ``stops`` hex. Kept on the board (a Memo) by everything
@@ -228,7 +231,7 @@ def real_mp(state: State, n: int) -> int | float:
     return n // scale if n % scale == 0 else n / scale
 
 
-def move_actions(state: State, sit: Situation, uids: list[str], mode: str, key: tuple[Any, ...]) -> list[Action]:
+def move_actions(state: State, sit: Situation, uids: list[str], mode: str, key: bytes) -> list[Action]:
     """The moves to each reachable hex, with their notes: cost, left, prev (the hex before ``to`` on the cheapest
     path, absent after one step or an entry) and ``stacking`` (§6.2: the limit the units would break there, to be
     put right by the end of the phase, §6.3)."""
@@ -306,7 +309,7 @@ def legal_actions(state: State) -> list[Action]:
     return acts
 
 
-def _fresh(state: State, sit: Situation, uids: list[str], key: tuple[Any, ...]) -> list[Action]:
+def _fresh(state: State, sit: Situation, uids: list[str], key: bytes) -> list[Action]:
     acts = move_actions(state, sit, uids, "combat", key)
     if may_go_strategic(state, sit, uids):
         acts += move_actions(state, sit, uids, "strategic", key)  # §7.2
