@@ -121,7 +121,8 @@ def test_bulge_fog_the_german_cannot_undo_alone_a_city_taken_out_of_allied_sight
     plant_bulge(bench, m)
     assert rules.roles[0] == "german"
     german = "ann"  # the first seat
-    bench.act(m, german, {"type": "move", "unit": PANZER, "to": ROAD_IN})
+    # straight into ROAD_IN (the cheapest path would pass through Malmedy and take it)
+    bench.act(m, german, {"type": "move", "unit": PANZER, "to": ROAD_IN, "via": [ROAD_IN]})
     assert bench.summary(m, german)["undo"]["steps"] == 1
     version = bench.act(m, german, {"type": "move", "unit": PANZER, "to": MALMEDY})
     state = bench.svc.state_at_version(m, version)

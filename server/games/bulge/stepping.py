@@ -9,16 +9,18 @@ stops there: a log line and the prompt (``state["stop"]``) say why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action, IllegalAction, State
-from ...engine.paths import path, route
+from ...engine.paths import Reached, path, route
 from . import air, commandos, fog
 from .breakthrough import breakthrough_actions, escape_actions
 from .fog import meet, move_readers, situation_for
 from .movement import OFF, budget, finish_move, mp_left, reach, step_cost, stops, where
 from .occupation import occupy
-from .units import Situation, by_ref, enemy, is_commando, log, name, tables, unit
+from .reinforcements import entry_hexes
+from .units import Situation, board, by_ref, enemy, is_commando, log, name, tables, unit
 from .westwall import moved
 
 
@@ -51,17 +53,26 @@ def move(state: State, action: Action) -> None:
 
 def _path(state: State, uids: list[str], mode: str, to: str, via: Any) -> list[str]:
     """The hexes the move steps into: the cheapest path as the mover sees it, or through the waypoints, each
-    leg a cheapest path with the MP left (``engine.paths.route``); refused with the reason when not legal."""
+    leg a cheapest path with the MP left (``engine.paths.route``), a waypoint next to the last one a step
+    straight into it (so a client may send the whole path, hex by hex); refused with the reason when not legal."""
     sit = situation_for(state, state["player"])
     here = where(state, uids) or OFF
     if not via:
         return path(reach(state, sit, uids, mode), to)
     halt = stops(state, sit, uids)
-    for w in via:
+    for w in via[:-1] if via[-1] == to else via:
         if w in halt:
             raise IllegalAction(f"The move would stop at {w} (a zone of control, an air interdiction or a "
                                 f"commando's hex): it cannot go on through it.")
-    found = route(here, [*via, to], lambda at, mp: reach(state, sit, uids, mode, at, mp), budget(state, uids))
+
+    def leg(at: str, mp: int) -> Mapping[str, Reached]:
+        out = dict(reach(state, sit, uids, mode, at, mp))
+        for n in entry_hexes(state, uids[0], sit) if at == OFF else board(state).neighbours(at):
+            step = step_cost(state, sit, uids, mode, None if at == OFF else at, n)
+            if step is not None and step <= mp:
+                out[n] = Reached(step, at)  # a waypoint next door: straight into it
+        return out
+    found = route(here, [*via, to] if via[-1] != to else via, leg, budget(state, uids))
     if found is None:
         raise IllegalAction(f"{to} cannot be reached through {', '.join(via)} with the MP left.")
     return found[0]

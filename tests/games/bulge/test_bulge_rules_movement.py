@@ -64,6 +64,18 @@ def test_move_through_waypoints_and_refused_when_not_legal() -> None:
     assert s["units"]["G-PZ1"]["hex"] == "0404" and mp(s, "G-PZ1") == 0
 
 
+def test_move_along_the_whole_path_given_hex_by_hex() -> None:
+    """§7.4, §3.3(6)-(7): a waypoint next to the one before is a step straight into it, so the player may give the
+    whole path: across the river (1 + 1 MP) where the cheapest path runs round by the road (0.5 + 0.5)."""
+    w = World(rivers=[["0404", "0504"]], roads=[["0404", "0403", "0504"]])
+    s = w.pos().place("G-VG1", "0404").begin()
+    assert offered(s, "G-VG1", "0504")["cost"] == 1 and offered(s, "G-VG1", "0504")["prev"] == "0403"
+    s2 = act(s, {"type": "move", "unit": "G-VG1", "to": "0504", "via": ["0504"]})
+    assert s2["units"]["G-VG1"]["hex"] == "0504" and mp(s2, "G-VG1") == 2 * w.tables.mp_scale
+    s3 = act(s, {"type": "move", "unit": "G-VG1", "to": "0604", "via": ["0504", "0604"]})
+    assert mp(s3, "G-VG1") == 3 * w.tables.mp_scale
+
+
 def test_mechanised_deep_forest_only_along_road() -> None:
     """§7.6: a mechanised unit may not enter or leave deep forest except along a road."""
     w = World(terrain={"0604": "deep_forest", "0503": "deep_forest"}, roads=[["0504", "0503"]])
