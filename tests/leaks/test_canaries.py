@@ -98,7 +98,7 @@ class Case:
 CASES = [
     Case("toy", 30, toy_secrets, toy_plant),
     Case("shimada", 36, shimada_secrets),
-    Case("bulge", 16, bulge_secrets, bulge_plant, {"fog_of_war": True}, frozenset({"end_phase"})),
+    Case("bulge", 16, bulge_secrets, bulge_plant, {"fog_of_war": True}, frozenset({"end_phase", "end_declarations"})),
     Case("lz_albany", 30, lambda s, r: []),
 ]
 

@@ -150,15 +150,23 @@ export function createPanel(container, ctx) {
           ctx.actionLabel ? ctx.actionLabel(a) : `${a.type} ${a.unit}`))) : null);
   }
 
-  // §6.2-§6.3: each hex whose stack breaks a limit now, and the limit (the server's stacking.<problem> words).
+  // §6.2-§6.3: each hex whose stack breaks a limit now, and the limit (the server's stacking.<problem> words);
+  // at the end of the phase, the units its owner may remove from it, as buttons.
   function paintStacking(view) {
     const list = view.stacking ?? [];
     el.stacking.hidden = list.length === 0;
     if (!list.length) return fill(el.stacking);
     const places = statics.board?.places ?? {};
-    fill(el.stacking, h("h3", {}, w("stacking")), h("ul", {}, ...list.map((p) => h("li", { "data-hex": p.hex },
-      h("b", {}, places[p.hex] ? `${localised(places[p.hex].name)} (${p.hex})` : p.hex), ": ",
-      msgIf(`stacking.${p.problem}`, String(p.problem))))));
+    const removals = ctx.interactive === false ? [] : (view.actions ?? []).filter((a) => a.type === "remove");
+    fill(el.stacking, h("h3", {}, w("stacking")), h("ul", {}, ...list.map((p) => {
+      const here = removals.filter((a) => counterOf(view, a.unit)?.hex === p.hex);
+      return h("li", { "data-hex": p.hex },
+        h("b", {}, places[p.hex] ? `${localised(places[p.hex].name)} (${p.hex})` : p.hex), ": ",
+        msgIf(`stacking.${p.problem}`, String(p.problem)),
+        here.length ? h("div", { class: "bg-task-actions", "data-testid": "stacking-actions" }, ...here.map((a) =>
+          h("button", { type: "button", class: "action", "data-action-type": a.type, "data-unit": a.unit, onclick: () => ctx.send(a) },
+            ctx.actionLabel ? ctx.actionLabel(a) : `${a.type} ${a.unit}`))) : null);
+    })));
   }
 
   function paintReinforcements(view, data) {
