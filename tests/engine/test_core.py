@@ -127,8 +127,8 @@ def test_the_kit_catches_a_log_line_changed_in_place() -> None:
 
 
 def test_an_offered_move_is_matched_without_its_notes_and_takes_waypoints_only_if_it_is_a_destination_move() -> None:
-    """The movement contract (DESIGN.md): an action's notes (cost, left, prev) are for the player's eyes; the
-    engine compares without them, and ``via`` is accepted only on a move that was offered with a cost."""
+    """The movement contract (DESIGN.md): an action's notes (cost, left, prev, stacking) are for the player's
+    eyes; the engine compares without them, and ``via`` is accepted only on a move that was offered with a cost."""
     from server.engine.core import NOTES, IllegalAction, bare, check_action
 
     class Walk:
@@ -146,7 +146,7 @@ def test_an_offered_move_is_matched_without_its_notes_and_takes_waypoints_only_i
                     {"type": "pass"}]
 
     rules, state = Walk(), {}
-    assert {"cost", "left", "prev"} == NOTES
+    assert {"cost", "left", "prev", "stacking"} == NOTES
     assert bare({"type": "move", "unit": "a", "to": "0103", "cost": 9, "via": ["0102"]}) == \
         {"type": "move", "unit": "a", "to": "0103"}
     check_action(rules, state, "red", {"type": "move", "unit": "a", "to": "0103"})  # notes left out
