@@ -67,9 +67,11 @@ def test_no_serious_violation_with_a_bulge_stack_selected_or_an_officers_sight_s
     s = scene(server.url, {})
     page = signed_in(browser, server.url, s.first, "ja")  # the German and NVA player
     settle(page, f"/match/{s.matches['bulge']}")
-    stacks = page.evaluate("() => [...document.querySelectorAll('svg [data-ref][data-stack]')]"
-                           ".filter((e) => Number(e.dataset.stack) > 1).map((e) => e.dataset.at)")
-    page.locator(f"#hex-{stacks[0]}").dispatch_event("click")
+    # a counter of a stack (no select_stack action since moves go to a destination: the counter is selected
+    # in the page, and the hexes it or its stack can reach light up)
+    stacked = page.evaluate("() => [...document.querySelectorAll('svg .side-german[data-ref][data-stack]')]"
+                            ".filter((e) => Number(e.dataset.stack) > 1).map((e) => e.dataset.ref)")
+    page.locator(f"svg [data-ref='{stacked[0]}']").dispatch_event("click")
     page.locator("[data-hex].target").first.wait_for(state="attached")
     screenshot(page, "axe-bulge-stack-ja")
     assert axe_serious(page) == [], axe_summary(axe_serious(page))
