@@ -148,3 +148,117 @@ export function clickHexGroup(actions, refs, hex) {
 export function asOneClick(actions, oneClick = () => false) {
   return actions.map((a) => (a.unit !== undefined && isHex(targetOf(a)) && oneClick(a) ? [{ type: a.type, unit: a.unit }, a] : [a, a]));
 }
+
+// === Moves to a destination (docs/DESIGN.md "The rules protocol") ===
+// An offered move carries notes: `cost` (movement points spent), `left` (what remains), `prev` (the
+// hex before `to` on the cheapest path; absent when `to` is one step from the start). The client
+// may add `via` (waypoints, in order) to an offered move that carries `cost`.
+
+/** A move to a destination: a unit+hex action with its cost noted. */
+export const isDestination = (a) => isTwoClick(a) && typeof a.cost === "number";
+
+/**
+ * The destinations of `unit`: Map<hex, action> of its moves that carry a cost (the cheapest when
+ * several types go to one hex; the first type offered wins a tie).
+ */
+export function destinations(actions, unit) {
+  const out = new Map();
+  for (const a of actions) {
+    if (!isDestination(a) || a.unit !== unit) continue;
+    const old = out.get(a.to);
+    if (!old || a.cost < old.cost) out.set(a.to, a);
+  }
+  return out;
+}
+
+/**
+ * The cheapest path to `hex` as the notes give it: the hexes stepped into, `hex` last, following
+ * `prev` through the same unit's other moves of the same type. null when `hex` is no destination
+ * (or a `prev` leads nowhere offered: the notes are then not a path, and nothing is drawn).
+ */
+export function routeTo(actions, unit, hex) {
+  const mine = destinations(actions, unit);
+  const last = mine.get(hex);
+  if (!last) return null;
+  const same = new Map(actions.filter((a) => isDestination(a) && a.unit === unit && a.type === last.type).map((a) => [a.to, a]));
+  const path = [hex];
+  let at = last;
+  while (at.prev !== undefined && at.prev !== null) {
+    if (path.includes(at.prev) || path.length > same.size) return null; // a loop: not a path
+    path.unshift(at.prev);
+    at = same.get(at.prev);
+    if (!at) return null;
+  }
+  return path;
+}
+
+/**
+ * The route drawn for a move to `hex` through the waypoints `via`: legs [{hexes, exact}] from the
+ * start. The first leg follows the notes exactly; after a waypoint the server finds the cheapest
+ * path itself, so the client draws a straight leg (exact false) between stops.
+ */
+export function routeLegs(actions, unit, via, hex) {
+  const stops = [...(via ?? []), hex];
+  const first = routeTo(actions, unit, stops[0]);
+  if (!first) return [];
+  const legs = [{ hexes: first, exact: true }];
+  for (let k = 1; k < stops.length; k += 1) legs.push({ hexes: [stops[k - 1], stops[k]], exact: false });
+  return legs;
+}
+
+/** The move sent for `action` with the waypoints `via` (none: the action as offered). */
+export function withVia(action, via) {
+  return via && via.length && isDestination(action) ? { ...action, via: [...via] } : action;
+}
+
+/**
+ * The waypoints after a waypoint click on `hex` (Shift-click, or a click in waypoint mode): a
+ * waypoint clicked again is dropped with those after it; a destination of `unit` not yet a
+ * waypoint is added at the end; any other hex leaves them as they are.
+ */
+export function toggleWaypoint(actions, unit, via, hex) {
+  const list = via ?? [];
+  const k = list.indexOf(hex);
+  if (k >= 0) return list.slice(0, k);
+  if (!destinations(actions, unit).has(hex)) return list;
+  return [...list, hex];
+}
+
+/** "3" / "1.5": a movement-point amount as the notes give it (fractions to one or two decimals). */
+export const mpText = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
+
+/**
+ * What a destination says about itself: {cost, left, steps} (steps: the hexes the cheapest path
+ * enters), or null when `hex` is no destination of `unit`.
+ */
+export function destinationInfo(actions, unit, hex) {
+  const a = destinations(actions, unit).get(hex);
+  if (!a) return null;
+  const path = routeTo(actions, unit, hex);
+  return { cost: a.cost, left: typeof a.left === "number" ? a.left : null, steps: path ? path.length : null, type: a.type };
+}
+
+// === The keyboard: every map choice in one ring ===
+
+/**
+ * The map's choices in keyboard order: with a unit selected, its targets then the other
+ * selectable units; otherwise the selectable units then the hex-only targets. Each is
+ * {kind: "unit", ref, hex} or {kind: "hex", hex}; `hexOf(ref)` places a unit (null: not on the map,
+ * skipped). Hexes sort by their label ("CCRR": column then row), units by hex then ref.
+ */
+export function keyRing(actions, selected, hexOf) {
+  const { targets, selectable } = highlights(actions, selected);
+  const units = [...selectable].map((ref) => ({ kind: "unit", ref, hex: hexOf(ref) }))
+    .filter((u) => u.hex).sort((a, b) => (a.hex + a.ref < b.hex + b.ref ? -1 : 1));
+  const hexes = [...targets].sort().map((hex) => ({ kind: "hex", hex }));
+  return selected ? [...hexes, ...units.filter((u) => u.ref !== selected)] : [...units, ...hexes];
+}
+
+/** The choice `step` places after `current` in the ring (wrapping), or the first when none is current. */
+export function ringStep(ring, current, step) {
+  if (!ring.length) return null;
+  const same = (x) => current && x.kind === current.kind && x.hex === current.hex && x.ref === current.ref;
+  const k = ring.findIndex(same);
+  if (k < 0) return step < 0 ? ring[ring.length - 1] : ring[0];
+  return ring[(k + step + ring.length) % ring.length];
+}

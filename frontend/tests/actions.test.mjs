@@ -65,3 +65,92 @@ test("a group of attackers: common targets, and one click on a hex plays each on
   assert.deepEqual(shown.map(([s]) => s), [{ type: "undeclare", unit: "a" }, decl("b", "0102")]);
   assert.equal(shown[0][1].at, "0102");
 });
+
+// Moves to a destination on the client (docs/DESIGN.md "The rules protocol"): the notes an offered
+// move carries (cost, left, prev), the path they draw, waypoints (via), and the keyboard ring.
+import { destinations, routeTo, routeLegs, withVia, toggleWaypoint, destinationInfo, isDestination, mpText,
+  clickHex, highlights, keyRing, ringStep } from "../common/actions.js";
+
+// A unit in 0101 with 4 MP: 0102 (1), 0103 (2, via 0102), 0203 (3.5, via 0103), 0201 (1), and a
+// strategic move to 0103 that costs more. Another unit has a plain move.
+const mv = (to, cost, left, prev, type = "move", unit = "B-UC") => ({ type, unit, to, cost, left, ...(prev ? { prev } : {}) });
+const view = {
+  actions: [
+    mv("0102", 1, 3), mv("0103", 2, 2, "0102"), mv("0203", 3.5, 0.5, "0103"), mv("0201", 1, 3),
+    mv("0103", 3, 9, "0102", "strategic"),
+    { type: "move", unit: "J-T1", to: "0505" },
+    { type: "end_move", unit: "B-UC" },
+    { type: "end_phase" },
+  ],
+};
+const A = view.actions;
+
+test("a destination move is a unit+hex action that carries its cost", () => {
+  assert.equal(isDestination(A[0]), true);
+  assert.equal(isDestination(A[5]), false);
+  assert.deepEqual([...destinations(A, "B-UC").keys()].sort(), ["0102", "0103", "0201", "0203"]);
+  assert.equal(destinations(A, "B-UC").get("0103").type, "move", "the cheapest type to a hex wins");
+  assert.equal(destinations(A, "J-T1").size, 0);
+});
+
+test("the path follows prev through the same unit's moves, the destination last", () => {
+  assert.deepEqual(routeTo(A, "B-UC", "0203"), ["0102", "0103", "0203"]);
+  assert.deepEqual(routeTo(A, "B-UC", "0201"), ["0201"]);
+  assert.equal(routeTo(A, "B-UC", "0909"), null);
+  assert.equal(routeTo(A, "J-T1", "0505"), null);
+});
+
+test("notes that do not make a path draw nothing (a loop, a prev nobody offers)", () => {
+  const loop = [mv("0102", 1, 1, "0103"), mv("0103", 2, 0, "0102")];
+  assert.equal(routeTo(loop, "B-UC", "0103"), null);
+  assert.equal(routeTo([mv("0104", 2, 0, "0999")], "B-UC", "0104"), null);
+});
+
+test("cost and MP left of a destination, fractions kept", () => {
+  assert.deepEqual(destinationInfo(A, "B-UC", "0203"), { cost: 3.5, left: 0.5, steps: 3, type: "move" });
+  assert.equal(destinationInfo(A, "B-UC", "0505"), null);
+  assert.equal(mpText(3.5), "3.5");
+  assert.equal(mpText(1 / 3), "0.33");
+  assert.equal(mpText(2), "2");
+});
+
+test("one click on a destination sends its move as offered; with waypoints it carries via", () => {
+  const r = clickHex(A, "B-UC", "0203");
+  assert.equal(r.kind, "send");
+  assert.deepEqual(r.action, mv("0203", 3.5, 0.5, "0103"));
+  assert.deepEqual(withVia(r.action, ["0201"]), { ...mv("0203", 3.5, 0.5, "0103"), via: ["0201"] });
+  assert.equal(withVia(r.action, []), r.action);
+  assert.equal(withVia(A[5], ["0101"]), A[5], "a move without a cost takes no waypoints");
+});
+
+test("every destination is highlighted for the selected unit", () => {
+  assert.deepEqual([...highlights(A, "B-UC").targets].sort(), ["0102", "0103", "0201", "0203"]);
+});
+
+test("waypoints: a destination is added, clicked again it is dropped with those after it", () => {
+  let via = toggleWaypoint(A, "B-UC", [], "0201");
+  assert.deepEqual(via, ["0201"]);
+  via = toggleWaypoint(A, "B-UC", via, "0102");
+  assert.deepEqual(via, ["0201", "0102"]);
+  assert.deepEqual(toggleWaypoint(A, "B-UC", via, "0909"), via, "a hex the unit cannot reach is no waypoint");
+  assert.deepEqual(toggleWaypoint(A, "B-UC", via, "0201"), []);
+});
+
+test("the route with waypoints: the notes' path to the first stop, then straight legs", () => {
+  assert.deepEqual(routeLegs(A, "B-UC", [], "0203"), [{ hexes: ["0102", "0103", "0203"], exact: true }]);
+  assert.deepEqual(routeLegs(A, "B-UC", ["0201"], "0203"), [
+    { hexes: ["0201"], exact: true }, { hexes: ["0201", "0203"], exact: false }]);
+  assert.deepEqual(routeLegs(A, "B-UC", [], "0909"), []);
+});
+
+test("the keyboard ring: units, then targets; with a unit selected its destinations first", () => {
+  const hexOf = (ref) => ({ "B-UC": "0101", "J-T1": "0404" })[ref] ?? null;
+  const ring = keyRing(A, null, hexOf);
+  assert.deepEqual(ring.map((x) => x.ref ?? x.hex), ["B-UC", "J-T1"]);
+  const sel = keyRing(A, "B-UC", hexOf);
+  assert.deepEqual(sel.map((x) => x.ref ?? x.hex), ["0102", "0103", "0201", "0203", "J-T1"]);
+  assert.deepEqual(ringStep(sel, null, 1), sel[0]);
+  assert.deepEqual(ringStep(sel, sel[0], -1), sel[4], "backwards wraps round");
+  assert.deepEqual(ringStep(sel, sel[4], 1), sel[0]);
+  assert.equal(ringStep([], null, 1), null);
+});
