@@ -69,21 +69,18 @@ test("a group of attackers: common targets, and one click on a hex plays each on
 // Moves to a destination on the client (docs/DESIGN.md "The rules protocol"): the notes an offered
 // move carries (cost, left, prev), the path they draw, waypoints (via), and the keyboard ring.
 import { destinations, routeTo, routeLegs, withVia, toggleWaypoint, destinationInfo, isDestination, mpText,
-  clickHex, highlights, keyRing, ringStep } from "../common/actions.js";
+  keyRing, ringStep } from "../common/actions.js";
 
 // A unit in 0101 with 4 MP: 0102 (1), 0103 (2, via 0102), 0203 (3.5, via 0103), 0201 (1), and a
 // strategic move to 0103 that costs more. Another unit has a plain move.
 const mv = (to, cost, left, prev, type = "move", unit = "B-UC") => ({ type, unit, to, cost, left, ...(prev ? { prev } : {}) });
-const view = {
-  actions: [
+const A = [
     mv("0102", 1, 3), mv("0103", 2, 2, "0102"), mv("0203", 3.5, 0.5, "0103"), mv("0201", 1, 3),
     mv("0103", 3, 9, "0102", "strategic"),
     { type: "move", unit: "J-T1", to: "0505" },
     { type: "end_move", unit: "B-UC" },
     { type: "end_phase" },
-  ],
-};
-const A = view.actions;
+];
 
 test("a destination move is a unit+hex action that carries its cost", () => {
   assert.equal(isDestination(A[0]), true);
