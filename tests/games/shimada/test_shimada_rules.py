@@ -195,8 +195,8 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
     """§9: odds rounded in the defender's favour; above 5:1 uses 5:1."""
     s = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-PUN", "0308").state
     s = act(s, {"type": "attack_with", "unit": "J-T2"})
-    assert view(s, "japanese")["attack"]["candidates"] == [
-        {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    assert (c["at"], c["odds"], c["attack"], c["defence"]) == ("0308", "1:1", 5, 3)  # 5:3 -> 1:1
     s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
     s = (Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-HQ", "0308")
@@ -205,6 +205,25 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
     s = act(s, {"type": "attack", "at": "0308"})
     args = last_line(s, "attack").args
     assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
+
+
+def test_attack_odds_preview_before_attacking() -> None:
+    """§9 (rules/shimada.md): before the attack is made the attacking player sees its column and the chance of
+    each result on one die, as it will stand: at night a Japanese Ex is a De (with the reason)."""
+    s = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-PUN", "0308").state
+    s = act(s, {"type": "attack_with", "unit": "J-T2"})
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    # The 1:1 column, rolls 1-6: Ae, Ar, C, Ex, D1, Ex; both Ex are De at night.
+    expected = {"Ae": 1 / 6, "Ar": 1 / 6, "C": 1 / 6, "De": 2 / 6, "D1": 1 / 6}
+    assert c["column"] == "1:1"
+    assert c["chances"] == {k: round(v, 4) for k, v in expected.items()}
+    assert "Ex" not in c["chances"] and {"key": "mod.night_ex"} in c["notes"]
+    assert abs(sum(c["chances"].values()) - 1) < 1e-3
+    s = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-PUN", "0308").state
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    assert c["column"] == "2:1"  # 6:3; rolls Ar, C, D1, D1, Ex, De: after dawn the Ex stays
+    assert c["chances"]["Ex"] == round(1 / 6, 4) and {"key": "mod.night_ex"} not in c["notes"]
 
 
 def test_odds_below_one_to_two_not_allowed() -> None:
