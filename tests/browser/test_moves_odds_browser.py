@@ -1,0 +1,135 @@
+"""Playing by the odds and by the keyboard, in Debian's chromium driven by Playwright (issue 12).
+
+- The Bulge: the German player moves two units next to the US 112th Infantry (3124), ends the phase,
+  selects one attacker and hovers the target: the odds box shows, before any declaration, the odds that
+  declaration would give (raw odds, each shift with its reason, the column, the chance of each result) and a
+  legend of the table's codes; the map's odds label sits above the defender's counter, clear of its factors.
+- Shimada: the Japanese player picks the dawn turn and moves a tank onto the map with the keyboard alone
+  (Tab to the counter, Enter, Tab to a highlighted hex, an arrow key through the choices, Enter; Escape).
+
+Screenshots are kept under artifacts/browser/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import LiveServer
+from tests.support.browser import Person
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+SEED = "0b" + "00" * 15
+ARMOUR, GRENADIERS, TARGET_UNIT, TARGET = "G-2Pz-PzR3", "G-560VG-GR1128", "US-28-112", "3124"
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def tab_to(page: Any, test: str, limit: int = 400) -> None:
+    """Press Tab until ``test`` (a JS expression over ``el``, the focused element) holds."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!(el && ({test})); }})()"):
+            return
+    raise AssertionError(f"Tab never reached an element where {test}")
+
+
+def test_the_odds_of_an_attack_show_on_hover_before_declaring(server: LiveServer, browser: Any) -> None:
+    german, allied = Person(browser, server.url, "hasso"), Person(browser, server.url, "troy")
+    for person in (german, allied):
+        person.register()
+    match_id = german.create("bulge", "german", SEED)
+    allied.join(match_id, "allied")
+    german.page.reload()
+    g = german.page
+    g.get_by_test_id("phase").wait_for()
+
+    # Two units next to the target (the moves as the server offers them now), then the combat phase.
+    for ref, to in ((ARMOUR, "3125"), (GRENADIERS, "3224")):
+        german.button("end_phase").wait_for()
+        german.counter(ref).click()
+        german.wait_target(to)
+        german.click_hex(to)
+        german.wait_at(ref, to)
+    german.button("end_phase").click()
+    german.button("end_declarations").wait_for()
+
+    # One attacker selected, the target hovered: nothing is declared yet, the odds are shown.
+    german.counter(ARMOUR).click()
+    german.wait_target(TARGET)
+    german.counter(TARGET_UNIT).hover()
+    odds = g.get_by_test_id("odds")
+    detail = odds.locator(f".odds-detail.preview[data-at='{TARGET}'][data-preview='{ARMOUR}']")
+    detail.wait_for()
+    assert g.locator("svg .counter.attacking").count() == 0, "hovering declared nothing"
+    assert g.locator(".odds-detail:not(.preview)").count() == 0
+    assert "3 PzR/2Pz" in odds.locator(".odds-preview-of").inner_text()
+    assert re.search(r"\d+\s+vs\s+4", detail.locator(".odds-strengths").inner_text())
+    assert re.search(r"\d+:\d+", detail.locator(".odds-raw").inner_text())
+    assert detail.locator(".odds-shifts li").all_inner_texts() == ["−1 hills", "−1 river"]
+    assert re.search(r"\d+:\d+", detail.locator(".odds-column").inner_text())
+    total = sum(float(re.search(r"([\d.]+)%", t).group(1)) for t in detail.locator("td.pct").all_inner_texts())
+    assert abs(total - 100) < 0.5, total
+    # The legend: every code of the table with what it does (Aopt, Cont, AR1, ...), in English here.
+    legend = odds.get_by_test_id("odds-legend")
+    legend.locator("summary").click()
+    codes = legend.locator("dt").all_inner_texts()
+    for code in ("Aopt", "Cont", "AR1", "DElim", "Ex1"):
+        assert code in codes, codes
+    assert all(dd.strip() for dd in legend.locator("dd").all_inner_texts())
+    # The map's odds label for the target stands above the defender's counter, clear of its factors.
+    label = g.locator(f".hexmap #label-{TARGET} rect").bounding_box()
+    counter = german.counter(TARGET_UNIT).locator(".counter-body").first.bounding_box()
+    assert label and counter and label["y"] + label["height"] <= counter["y"] + 0.5, (label, counter)
+    shot(g, "bulge-odds-preview")
+
+
+def test_a_shimada_move_made_with_the_keyboard_alone(server: LiveServer, browser: Any) -> None:
+    jp, br = Person(browser, server.url, "japan_keys"), Person(browser, server.url, "british_keys")
+    for person in (jp, br):
+        person.register()
+    match_id = jp.create("shimada", "japanese")
+    br.join(match_id, "british")
+    jp.page.reload()
+    p = jp.page
+
+    # The dawn turn: Tab to its button "6", Enter.
+    p.locator("[data-testid=dawn-choice] button").first.wait_for()
+    tab_to(p, "el.closest('[data-testid=dawn-choice]') && el.dataset.turn === '6'")
+    p.keyboard.press("Enter")
+    p.get_by_test_id("dawn-turn").wait_for(state="visible")
+
+    # The tank: Tab to it in the off-map tray, Enter selects it and its hexes light up.
+    tab_to(p, "el.dataset && el.dataset.ref === 'J-T1'")
+    p.keyboard.press("Enter")
+    p.locator("[data-hex].target").first.wait_for(state="attached")
+    assert p.locator("[data-testid=offmap] [data-ref='J-T1'].selected").count() == 1
+    # Escape cancels the choice; Enter takes it again.
+    p.keyboard.press("Escape")
+    p.wait_for_function("() => !document.querySelector('[data-testid=offmap] [data-ref=\"J-T1\"].selected')")
+    p.keyboard.press("Enter")
+    p.locator("[data-testid=offmap] [data-ref='J-T1'].selected").wait_for(state="attached")
+
+    # Tab into the map to a highlighted hex; the arrow keys step through the choices (focus ring drawn).
+    tab_to(p, "el.matches && el.matches('[data-hex].target')")
+    first = p.evaluate("document.activeElement.dataset.hex")
+    p.keyboard.press("ArrowRight")
+    now = p.evaluate("document.activeElement.dataset.hex || document.activeElement.dataset.at")
+    ring = p.evaluate("[...document.querySelectorAll('[data-hex].target')].map(n => n.dataset.hex)")
+    assert now in ring, (now, ring)
+    assert len(ring) == 1 or now != first
+    assert p.locator(".route-marks .key-focus:not([display])").count() == 1
+    shot(p, "shimada-keyboard-focus")
+    version = p.evaluate("document.querySelector('[data-testid=version]')?.textContent || ''")
+    p.keyboard.press("Enter")
+    jp.wait_at("J-T1", now)
+    br.wait_at("J-T1", now)
+    shot(p, "shimada-keyboard-moved")
+    assert version is not None
