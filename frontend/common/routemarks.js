@@ -1,8 +1,8 @@
 // What a move to a destination draws on a map (hex or area, anything with svg, centre(id) and
 // size): the path to the hovered destination (solid where the notes give it, dashed after a
 // waypoint, where the server finds the way), the numbered waypoints, and a ring around the choice
-// the keyboard is on. One layer under the counters; presentation attributes inline, so it needs no
-// stylesheet; the path logic is actions.js's (routeLegs).
+// the keyboard is on. The path in a layer under the counters, the rest over them; presentation
+// attributes inline, so it needs no stylesheet; the path logic is actions.js's (routeLegs).
 
 import { s } from "./dom.js";
 import { f2 } from "./hexpaths.js";
@@ -13,13 +13,17 @@ export class RouteMarks {
   constructor(map) {
     this.map = map;
     this.size = map.size ?? 40;
+    // the path under the counters; the waypoints and the keyboard's ring over them
     this.layer = s("g", { class: "layer route-marks", "pointer-events": "none", "aria-hidden": "true" });
+    this.over = s("g", { class: "layer route-marks over", "pointer-events": "none", "aria-hidden": "true" });
     if (map.counterLayer?.parentNode === map.svg) map.svg.insertBefore(this.layer, map.counterLayer);
     else map.svg?.append(this.layer);
+    map.svg?.append(this.over);
     this.routeEl = s("g", { class: "route" });
     this.wayEl = s("g", { class: "waypoints" });
     this.focusEl = s("circle", { class: "key-focus", fill: "none", stroke: "#0b5cad", "stroke-width": f2(this.size * 0.08), display: "none" });
-    this.layer.append(this.routeEl, this.wayEl, this.focusEl);
+    this.layer.append(this.routeEl);
+    this.over.append(this.wayEl, this.focusEl);
   }
 
   point(id) {
