@@ -242,16 +242,22 @@ export function destinationInfo(actions, unit, hex) {
 
 /**
  * The map's choices in keyboard order: with a unit selected, its targets then the other
- * selectable units; otherwise the selectable units then the hex-only targets. Each is
+ * selectable units; otherwise the selectable units, the hex-only targets, then the firing hexes of
+ * from-at actions (with one chosen, `origin`, or only one, its targets). Each is
  * {kind: "unit", ref, hex} or {kind: "hex", hex}; `hexOf(ref)` places a unit (null: not on the map,
  * skipped). Hexes sort by their label ("CCRR": column then row), units by hex then ref.
  */
-export function keyRing(actions, selected, hexOf) {
+export function keyRing(actions, selected, hexOf, origin = null) {
   const { targets, selectable } = highlights(actions, selected);
   const units = [...selectable].map((ref) => ({ kind: "unit", ref, hex: hexOf(ref) }))
     .filter((u) => u.hex).sort((a, b) => (a.hex + a.ref < b.hex + b.ref ? -1 : 1));
-  const hexes = [...targets].sort().map((hex) => ({ kind: "hex", hex }));
-  return selected ? [...hexes, ...units.filter((u) => u.ref !== selected)] : [...units, ...hexes];
+  const asHexes = (set) => [...set].sort().map((hex) => ({ kind: "hex", hex }));
+  if (selected) return [...asHexes(targets), ...units.filter((u) => u.ref !== selected)];
+  const sources = fromHexes(actions);
+  const from = origin ?? (sources.size === 1 ? [...sources][0] : null);
+  const fire = from ? fromTargets(actions, from) : new Set();
+  const hexes = new Set([...targets, ...sources, ...fire]);
+  return [...units, ...asHexes(hexes)];
 }
 
 /** The choice `step` places after `current` in the ring (wrapping), or the first when none is current. */

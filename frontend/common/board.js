@@ -261,7 +261,8 @@ export class BoardView {
     if (!target) return this.hideTip();
     const hex = target.hex;
     if (route && (!target.ref || target.ref !== this.selected)) return this.placeTip(e, this.moves.tipLines(hex, route));
-    const preview = previewOf(this.view, this.selected, hex);
+    // the odds a declaration would give, for a unit chosen alone (a group's are shown once declared)
+    const preview = this.group.length ? null : previewOf(this.view, this.selected, hex);
     this.odds.preview(preview);
     if (preview) this.map?.focusLabel(hex);
     else if (hex && candidatesOf(this.view).some((c) => c.at === hex)) {
@@ -335,7 +336,7 @@ export class BoardView {
   paintLabels() {
     const view = this.view ?? {};
     const labels = this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view);
-    this.map?.setLabels({ ...previewLabels(view, this.selected), ...labels });
+    this.map?.setLabels({ ...(this.group.length ? {} : previewLabels(view, this.selected)), ...labels });
   }
 
   paintButtons() {

@@ -32,6 +32,7 @@ export class MoveControl {
     const dest = this.mine();
     const counter = sel ? b.view?.counters?.find((c) => c.ref === sel) : null;
     this.marks?.showWaypoints(dest.size ? b.ui.via : []);
+    this.describe(dest);
     if (this.hovered && !dest.has(this.hovered)) this.hover(null);
     else if (this.hovered) this.hover(this.hovered);
     if (!sel || (!dest.size && typeof counter?.mp_left !== "number")) {
@@ -53,6 +54,21 @@ export class MoveControl {
     }
     fill(this.el, ...parts);
     this.el.hidden = false;
+  }
+
+  /** Each destination's hex says its cost and what is left to a screen reader (aria-description). */
+  describe(dest) {
+    const svg = this.board.map?.svg;
+    if (!svg) return;
+    for (const node of this.described ?? []) node.removeAttribute("aria-description");
+    this.described = [];
+    for (const [hex, a] of dest) {
+      const node = svg.querySelector(`[data-hex="${CSS.escape(hex)}"]`);
+      if (!node) continue;
+      const left = typeof a.left === "number" ? `, ${t("move.left", { n: mpText(a.left) })}` : "";
+      node.setAttribute("aria-description", `${t("move.cost", { n: mpText(a.cost) })}${left}`);
+      this.described.push(node);
+    }
   }
 
   /**
@@ -132,7 +148,7 @@ export class MoveControl {
 
   ring() {
     const b = this.board;
-    return keyRing(b.actions(), b.selected, (ref) => b.map?.counterHex?.get?.(ref) ?? b.view?.counters?.find((c) => c.ref === ref)?.hex ?? null);
+    return keyRing(b.actions(), b.selected, (ref) => b.map?.counterHex?.get?.(ref) ?? b.view?.counters?.find((c) => c.ref === ref)?.hex ?? null, b.origin);
   }
 
   /** Moves the keyboard (focus) to a choice, keeping it in sight. */

@@ -13,7 +13,7 @@ export const READS = {
   highlights: ["selected", "group", "origin", "busy", "view"],
   buttons: ["selected", "origin", "busy", "view"],
   stack: ["stackHex", "selected", "group", "busy", "view"],
-  moves: ["selected", "via", "waymode", "busy", "view"],
+  moves: ["selected", "group", "via", "waymode", "busy", "view"],
 };
 
 /**

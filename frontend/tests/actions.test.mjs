@@ -151,3 +151,10 @@ test("the keyboard ring: units, then targets; with a unit selected its destinati
   assert.deepEqual(ringStep(sel, sel[4], 1), sel[0]);
   assert.equal(ringStep([], null, 1), null);
 });
+
+test("the keyboard ring reaches from-at actions: the firing areas, then the chosen one's targets", () => {
+  const fire = [{ type: "fire", from: "A", at: "B" }, { type: "fire", from: "A", at: "C" }, { type: "fire", from: "D", at: "B" }];
+  assert.deepEqual(keyRing(fire, null, () => null).map((x) => x.hex), ["A", "D"]);
+  assert.deepEqual(keyRing(fire, null, () => null, "A").map((x) => x.hex), ["A", "B", "C", "D"]);
+  assert.deepEqual(keyRing(fire.slice(0, 2), null, () => null).map((x) => x.hex), ["A", "B", "C"], "one firing area: its targets at once");
+});

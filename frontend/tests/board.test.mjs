@@ -32,7 +32,7 @@ test("interface state: each painter runs once, only when a field it reads change
   assert.deepEqual(repaints(changed(INITIAL, nextState(INITIAL, { selected: "u" }))), ["highlights", "buttons", "stack", "moves"]);
   assert.deepEqual(repaints(changed(INITIAL, nextState(INITIAL, { stackHex: "0101" }))), ["stack"]);
   const g = nextState(INITIAL, { selected: "u" });
-  assert.deepEqual(repaints(changed(g, nextState(g, { group: ["v"] }))), ["highlights", "stack"]);
+  assert.deepEqual(repaints(changed(g, nextState(g, { group: ["v"] }))), ["highlights", "stack", "moves"]);
   // an equal group (a new array, same units) is no change
   assert.deepEqual(repaints(changed(g, nextState(g, { group: [] }))), []);
   assert.deepEqual(repaints(new Set(["view"])), ["highlights", "buttons", "stack", "moves"]);
