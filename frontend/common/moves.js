@@ -33,6 +33,7 @@ export class MoveControl {
     const counter = sel ? b.view?.counters?.find((c) => c.ref === sel) : null;
     this.marks?.showWaypoints(dest.size ? b.ui.via : []);
     this.describe(dest);
+    this.marks?.showCosts(new Map([...dest].map(([hex, a]) => [hex, mpText(a.cost)])));
     if (this.hovered && !dest.has(this.hovered)) this.hover(null);
     else if (this.hovered) this.hover(this.hovered);
     if (!sel || (!dest.size && typeof counter?.mp_left !== "number")) {

@@ -1,5 +1,5 @@
 // What a move to a destination draws on a map (hex or area, anything with svg, centre(id) and
-// size): the path to the hovered destination (solid where the notes give it, dashed after a
+// size): the cost of each destination, the path to the hovered destination (solid where the notes give it, dashed after a
 // waypoint, where the server finds the way), the numbered waypoints, and a ring around the choice
 // the keyboard is on. The path in a layer under the counters, the rest over them; presentation
 // attributes inline, so it needs no stylesheet; the path logic is actions.js's (routeLegs).
@@ -19,10 +19,11 @@ export class RouteMarks {
     if (map.counterLayer?.parentNode === map.svg) map.svg.insertBefore(this.layer, map.counterLayer);
     else map.svg?.append(this.layer);
     map.svg?.append(this.over);
+    this.costEl = s("g", { class: "costs" });
     this.routeEl = s("g", { class: "route" });
     this.wayEl = s("g", { class: "waypoints" });
     this.focusEl = s("circle", { class: "key-focus", fill: "none", stroke: "#0b5cad", "stroke-width": f2(this.size * 0.08), display: "none" });
-    this.layer.append(this.routeEl);
+    this.layer.append(this.costEl, this.routeEl);
     this.over.append(this.wayEl, this.focusEl);
   }
 
@@ -52,6 +53,23 @@ export class RouteMarks {
     }
     const end = this.point(from);
     if (end) this.routeEl.append(s("circle", { class: "route-end", cx: f2(end[0]), cy: f2(end[1]), r: f2(w * 1.4), fill: INK }));
+  }
+
+  /**
+   * The cost of each destination, small in the hex's lower part, under the counters (whose factors
+   * stand at their foot, above it): Map<hex, text>; empty clears them.
+   */
+  showCosts(costs) {
+    const sig = [...costs].map(([k, v]) => `${k}:${v}`).join(",");
+    if (sig === this.costSig) return;
+    this.costSig = sig;
+    const fs = this.size * 0.26, out = [];
+    for (const [id, text] of costs) {
+      const p = this.point(id);
+      if (!p) continue;
+      out.push(`<text class="cost" data-cost-hex="${id}" x="${f2(p[0])}" y="${f2(p[1] + this.size * 0.8)}" font-size="${f2(fs)}" text-anchor="middle" fill="#3b2a00" stroke="#fff8d0" stroke-width="${f2(fs * 0.22)}" paint-order="stroke" font-weight="700">${text}</text>`);
+    }
+    this.costEl.innerHTML = out.join("");
   }
 
   /** The waypoints, numbered in order. */

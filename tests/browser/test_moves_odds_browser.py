@@ -6,6 +6,9 @@
   legend of the table's codes; the map's odds label sits above the defender's counter, clear of its factors.
 - Shimada: the Japanese player picks the dawn turn and moves a tank onto the map with the keyboard alone
   (Tab to the counter, Enter, Tab to a highlighted hex, an arrow key through the choices, Enter; Escape).
+- The Bulge's destination moves: a selected unit's highlighted hexes are centred on its legal destinations
+  (the marks as the map draws them), and one click on a hex three or more hexes away moves it there in one
+  action (it needs the Bulge's destination moves and the centred marks of issue 12).
 
 Screenshots are kept under artifacts/browser/ (ignored by git).
 """
@@ -133,3 +136,80 @@ def test_a_shimada_move_made_with_the_keyboard_alone(server: LiveServer, browser
     br.wait_at("J-T1", now)
     shot(p, "shimada-keyboard-moved")
     assert version is not None
+
+
+def _centre(points: str) -> tuple[float, float]:
+    xy = [tuple(map(float, p.split(","))) for p in points.split()]
+    return sum(x for x, _ in xy) / len(xy), sum(y for _, y in xy) / len(xy)
+
+
+def test_a_bulge_unit_moves_to_a_far_destination_in_one_action(server: LiveServer, browser: Any) -> None:
+    """Issue 12 (1): the highlighted hexes of a selected unit are its legal destinations, each mark centred on
+    its hex; one click on a hex three or more hexes away moves it there with one action."""
+    german, allied = Person(browser, server.url, "gerd"), Person(browser, server.url, "omar")
+    for person in (german, allied):
+        person.register()
+    match_id = german.create("bulge", "german", SEED)
+    allied.join(match_id, "allied")
+    german.page.reload()
+    g = german.page
+    german.button("end_phase").wait_for()
+
+    def state() -> dict[str, Any]:
+        answer = g.request.get(f"/api/matches/{match_id}/view").json()
+        return {"version": answer["version"], "view": answer["view"]}
+
+    before = state()
+    moves = {a["to"]: a for a in before["view"]["actions"] if a.get("unit") == ARMOUR and "cost" in a}
+    assert len(moves) > 6, "the armour is offered its reach"
+    german.counter(ARMOUR).click()
+    g.locator(".hexmap .mark.target").nth(len(moves) - 1).wait_for(state="attached")
+    assert state()["version"] == before["version"], "selecting is not an action"
+
+    # Every highlighted mark is centred on a hex that is a legal destination, and every destination has one.
+    hexes = g.locator(".hexmap polygon.hex").evaluate_all(
+        "ns => ns.map(n => [n.dataset.hex, n.getAttribute('points')])")
+    centres = {(round(x, 1), round(y, 1)): h for h, pts in hexes for x, y in [_centre(pts)]}
+    marks = g.locator(".hexmap .mark.target").evaluate_all("ns => ns.map(n => n.getAttribute('points'))")
+    marked = set()
+    for pts in marks:
+        x, y = _centre(pts)
+        near = [h for (cx, cy), h in centres.items() if abs(cx - x) < 0.6 and abs(cy - y) < 0.6]
+        assert near and near[0] in moves, f"a mark at {(x, y)} is not on a destination ({near})"
+        marked.add(near[0])
+    assert marked == set(moves)
+
+    # A destination three or more steps away (its path from the notes), on an empty hex: hover, then one click.
+    def steps(to: str) -> int:
+        n, at = 1, moves[to]
+        while "prev" in at:
+            n, at = n + 1, moves[at["prev"]]
+        return n
+
+    occupied = {c["hex"] for c in before["view"]["counters"] if c.get("hex")}
+    g.locator("svg.hexmap").scroll_into_view_if_needed()
+    view_box = g.locator("svg.hexmap").bounding_box()
+    assert view_box
+
+    def in_sight(h: str) -> bool:  # the hex's centre is inside the map as drawn now and inside the window
+        b = g.locator(f"#hex-{h}").bounding_box()
+        if not b:
+            return False
+        x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        v = view_box
+        return v["x"] < x < v["x"] + v["width"] and v["y"] < y < v["y"] + v["height"] and 0 < y < 950
+
+    far = next(h for h in sorted(moves, key=lambda h: -steps(h)) if steps(h) >= 3 and h not in occupied and in_sight(h))
+    box = g.locator(f"#hex-{far}").bounding_box()
+    assert box
+    g.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tip = g.get_by_test_id("unit-tip")
+    tip.get_by_test_id("move-cost").wait_for()
+    assert g.locator(".route-marks .route-leg").count() == 1
+    shot(g, "bulge-destination-hover")
+    g.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    german.wait_at(ARMOUR, far)
+    allied.wait_at(ARMOUR, far)
+    after = state()
+    assert after["version"] == before["version"] + 1, "one action took it there"
+    shot(g, "bulge-destination-moved")
