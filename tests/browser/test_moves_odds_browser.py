@@ -10,7 +10,7 @@
   (the marks as the map draws them), and one click on a hex three or more hexes away moves it there in one
   action (it needs the Bulge's destination moves and the centred marks of issue 12).
 
-Screenshots are kept under artifacts/browser/ (ignored by git).
+Screenshots are kept under test-artifacts/browser/ (ignored by git).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tests.conftest import LiveServer
 from tests.support.browser import Person
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 SEED = "0b" + "00" * 15
 ARMOUR, GRENADIERS, TARGET_UNIT, TARGET = "G-2Pz-PzR3", "G-560VG-GR1128", "US-28-112", "3124"
 
