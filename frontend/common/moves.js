@@ -164,7 +164,14 @@ export class MoveControl {
     const pz = this.board.map?.panzoom;
     if (p && pz?.vb) {
       const { x, y, w, h: hh } = pz.vb;
-      if (p[0] < x || p[0] > x + w || p[1] < y || p[1] > y + hh) pz.centreOn(p[0], p[1]);
+      if (p[0] < x || p[0] > x + w || p[1] < y || p[1] > y + hh) {
+        pz.centreOn(p[0], p[1]);
+        // the view box changes on the next frame: the tooltip follows the choice there
+        const raf = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 16));
+        raf(() => raf(() => {
+          if (document.activeElement === node) this.board.onHover({ hex: choice.hex, ref: choice.ref ?? null }, { target: node });
+        }));
+      }
     }
   }
 
