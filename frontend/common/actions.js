@@ -157,6 +157,36 @@ export function asOneClick(actions, oneClick = () => false) {
 /** A move to a destination: a unit+hex action with its cost noted. */
 export const isDestination = (a) => isTwoClick(a) && typeof a.cost === "number";
 
+/** The notes of an offered move (engine.core.NOTES: the engine ignores them when it compares actions). */
+export const NOTES = ["cost", "left", "prev", "stacking"];
+
+/**
+ * The way a destination move goes, as a key: the action without its hex, notes and waypoints, so
+ * that a unit alone, its whole stack (`units`) or a strategic move (`mode`) are ways of their own.
+ */
+export function moveWay(a) {
+  return JSON.stringify(Object.keys(a).filter((k) => k !== "to" && k !== "via" && !NOTES.includes(k)).sort().map((k) => [k, a[k]]));
+}
+
+/** The ways `unit` may move to a destination, in the order offered: [{way, action}] (an action as a sample). */
+export function moveWays(actions, unit) {
+  const out = new Map();
+  for (const a of actions) if (isDestination(a) && a.unit === unit && !out.has(moveWay(a))) out.set(moveWay(a), a);
+  return [...out].map(([way, action]) => ({ way, action }));
+}
+
+/**
+ * The actions with `unit`'s destination moves of one way only (`way`, else the first offered), so that
+ * its highlights, paths and clicks are those of one way; the rest as they are.
+ */
+export function onlyWay(actions, unit, way) {
+  if (!unit) return actions;
+  const ways = moveWays(actions, unit).map((w) => w.way);
+  if (ways.length < 2) return actions;
+  const chosen = ways.includes(way) ? way : ways[0];
+  return actions.filter((a) => !(isDestination(a) && a.unit === unit) || moveWay(a) === chosen);
+}
+
 /**
  * The destinations of `unit`: Map<hex, action> of its moves that carry a cost (the cheapest when
  * several types go to one hex; the first type offered wins a tie).
@@ -173,14 +203,15 @@ export function destinations(actions, unit) {
 
 /**
  * The cheapest path to `hex` as the notes give it: the hexes stepped into, `hex` last, following
- * `prev` through the same unit's other moves of the same type. null when `hex` is no destination
+ * `prev` through the same unit's other moves of the same way (moveWay). null when `hex` is no destination
  * (or a `prev` leads nowhere offered: the notes are then not a path, and nothing is drawn).
  */
 export function routeTo(actions, unit, hex) {
   const mine = destinations(actions, unit);
   const last = mine.get(hex);
   if (!last) return null;
-  const same = new Map(actions.filter((a) => isDestination(a) && a.unit === unit && a.type === last.type).map((a) => [a.to, a]));
+  const way = moveWay(last);
+  const same = new Map(actions.filter((a) => isDestination(a) && a.unit === unit && moveWay(a) === way).map((a) => [a.to, a]));
   const path = [hex];
   let at = last;
   while (at.prev !== undefined && at.prev !== null) {
@@ -228,14 +259,16 @@ export function toggleWaypoint(actions, unit, via, hex) {
 export const mpText = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
 
 /**
- * What a destination says about itself: {cost, left, steps} (steps: the hexes the cheapest path
- * enters), or null when `hex` is no destination of `unit`.
+ * What a destination says about itself: {cost, left, steps, type, stacking} (steps: the hexes the
+ * cheapest path enters; stacking: the stacking limit the move would break there, a code, or null), or
+ * null when `hex` is no destination of `unit`.
  */
 export function destinationInfo(actions, unit, hex) {
   const a = destinations(actions, unit).get(hex);
   if (!a) return null;
   const path = routeTo(actions, unit, hex);
-  return { cost: a.cost, left: typeof a.left === "number" ? a.left : null, steps: path ? path.length : null, type: a.type };
+  return { cost: a.cost, left: typeof a.left === "number" ? a.left : null, steps: path ? path.length : null, type: a.type,
+    stacking: a.stacking ?? null };
 }
 
 // === The keyboard: every map choice in one ring ===

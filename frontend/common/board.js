@@ -2,7 +2,7 @@
 // map, off-map tray, the game's panel and the log. A function of the view it is given.
 
 import { h, s, fill } from "./dom.js";
-import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
+import { t, render, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
 import { AreaMap } from "./areamap.js";
 import { CounterTray, counterInfo } from "./counters.js";
@@ -13,12 +13,13 @@ export { roleName };
 import { LogPanel } from "./log.js";
 import { announce } from "./announce.js";
 import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
-  groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
+  groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt, onlyWay } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
 import { OddsPanel, oddsLabels, candidatesOf, previewOf, previewLabels } from "./odds.js";
 import { loadPanel, loadMapPlugin } from "../games/index.js";
 import { INITIAL, nextState, changedFields, repaints } from "./uistate.js";
 import { MoveControl } from "./moves.js";
+import { actionLabel } from "./labels.js";
 
 const PAINT = { highlights: "paintHighlights", buttons: "paintButtons", stack: "paintStack", moves: "paintMoves" }; // uistate.js READS
 
@@ -155,30 +156,9 @@ export class BoardView {
     for (const name of repaints(changed)) this[PAINT[name]]();
   }
 
-  /**
-   * A button label: the catalogue's "action.<type>" with the action as args (a unit by its name;
-   * an area, group or other value by the catalogue's "area.<v>", "group.<v>", "<field>.<v>" when
-   * present; the panel's actionArgs(action) may add more).
-   */
+  /** A button label (labels.js actionLabel), of the server's action behind a shown one. */
   actionLabel(action) {
-    action = this.original.get(action) ?? action;
-    const args = { ...action };
-    for (const [k, v] of Object.entries(action)) {
-      if (k === "type" || k === "unit" || typeof v !== "string") continue;
-      const keys = ["to", "at", "from"].includes(k) ? [`area.${v}`, `${k}.${v}`] : [`${k}.${v}`];
-      const key = keys.find((kk) => hasKey(this.catalogue, kk));
-      if (key) args[k] = { key };
-    }
-    Object.assign(args, this.panel?.actionArgs?.(action) ?? {});
-    const counter = this.view?.counters?.find((c) => c.ref === action.unit);
-    if (counter) {
-      const info = counterInfo(counter, this.statics.counters, this.catalogue);
-      args.unit = info.name ? info.name : roleName(counter.side, this.catalogue) + (counter.hex ? ` (${counter.hex})` : "");
-    }
-    const key = `action.${action.type}`;
-    if (hasKey(this.catalogue, key)) return render({ key, args }, this.catalogue);
-    const extra = Object.entries(action).filter(([k]) => k !== "type").map(([k, v]) => `${k}: ${renderArg(v, this.catalogue)}`);
-    return extra.length ? `${key} (${extra.join(", ")})` : key;
+    return actionLabel(this.original.get(action) ?? action, this);
   }
 
   /** Language-dependent fixed texts. */
@@ -348,7 +328,8 @@ export class BoardView {
   /** The actions the player can play now, as the map and buttons show them. */
   actions() {
     if (!this.interactive || this.busy) return [];
-    const raw = this.view?.actions ?? [];
+    // the selected unit's destination moves of the way chosen in the move bar (alone, with its stack...)
+    const raw = onlyWay(this.view?.actions ?? [], this.selected, this.ui.way);
     const oneClick = this.panel?.oneClick;
     if (!oneClick) return raw;
     return asOneClick(raw, (a) => oneClick(a)).map(([shown, orig]) => {

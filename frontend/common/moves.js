@@ -1,12 +1,13 @@
 // The board's side of a move to a destination and of the keyboard (board.js owns the state):
-// the move bar under the buttons (the selected unit, its MP left, the waypoints, the waypoint
-// mode for touch), the path drawn to the hovered destination, waypoint clicks (Shift-click, or a
+// the move bar under the buttons (the selected unit, its MP left, the ways it may move — alone, with
+// its stack, strategic —, the waypoints, the waypoint mode for touch), the path drawn to the hovered destination, waypoint clicks (Shift-click, or a
 // click in waypoint mode) and the keys on the map (arrows step through the choices, Enter
 // chooses, Escape cancels). The logic is actions.js's; the drawing routemarks.js's.
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpText, keyRing, ringStep } from "./actions.js";
+import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpText, keyRing, ringStep, moveWays, moveWay } from "./actions.js";
+import { hasKey } from "./i18n.js";
 import { RouteMarks } from "./routemarks.js";
 
 export class MoveControl {
@@ -33,7 +34,7 @@ export class MoveControl {
     const counter = sel ? b.view?.counters?.find((c) => c.ref === sel) : null;
     this.marks?.showWaypoints(dest.size ? b.ui.via : []);
     this.describe(dest);
-    this.marks?.showCosts(new Map([...dest].map(([hex, a]) => [hex, mpText(a.cost)])));
+    this.marks?.showCosts(new Map([...dest].map(([hex, a]) => [hex, `${mpText(a.cost)}${a.stacking ? "!" : ""}`])));
     if (this.hovered && !dest.has(this.hovered)) this.hover(null);
     else if (this.hovered) this.hover(this.hovered);
     if (!sel || (!dest.size && typeof counter?.mp_left !== "number")) {
@@ -43,6 +44,13 @@ export class MoveControl {
     const via = b.ui.via;
     const parts = [h("b", { class: "move-unit" }, b.unitName(sel))];
     if (typeof counter?.mp_left === "number") parts.push(h("span", { class: "move-mp", "data-testid": "mp-left" }, t("move.mp_left", { n: mpText(counter.mp_left) })));
+    const ways = moveWays(b.view?.actions ?? [], sel);
+    if (ways.length > 1) {
+      const chosen = ways.some((w) => w.way === b.ui.way) ? b.ui.way : ways[0].way;
+      parts.push(h("span", { class: "move-ways", role: "group", "aria-label": t("move.ways") }, ...ways.map((w) =>
+        h("button", { type: "button", class: `move-way${w.way === chosen ? " on" : ""}`, "aria-pressed": String(w.way === chosen),
+          "data-testid": "move-way", onclick: () => b.setState({ way: w.way, via: [] }) }, this.wayName(w.action)))));
+    }
     if (dest.size) {
       parts.push(h("span", { class: "move-count" }, t("move.destinations", { n: dest.size })));
       parts.push(h("span", { class: "move-hint" }, t(b.ui.waymode ? "move.hint_waymode" : "move.hint")));
@@ -57,6 +65,24 @@ export class MoveControl {
     this.el.hidden = false;
   }
 
+  /** A way of moving in words: with its stack (`units`), a mode (`mode.<v>` of the game's catalogue), or alone. */
+  wayName(a) {
+    const cat = this.board.catalogue ?? {};
+    const parts = [];
+    if (Array.isArray(a.units) && a.units.length > 1) parts.push(t("move.way_stack", { n: a.units.length }));
+    for (const [k, v] of Object.entries(a)) {
+      if (["type", "unit", "units", "to", "via", "cost", "left", "prev", "stacking"].includes(k)) continue;
+      parts.push(hasKey(cat, `${k}.${v}`) ? this.board.msg({ key: `${k}.${v}` }) : String(v));
+    }
+    return parts.length ? parts.join(", ") : t("move.way_alone");
+  }
+
+  /** What a stacking note (a code) says: the game's `stacking.<code>`, else the code. */
+  stackingText(code) {
+    const cat = this.board.catalogue ?? {};
+    return typeof code === "string" && hasKey(cat, `stacking.${code}`) ? this.board.msg({ key: `stacking.${code}` }) : String(code);
+  }
+
   /** Each destination's hex says its cost and what is left to a screen reader (aria-description). */
   describe(dest) {
     const svg = this.board.map?.svg;
@@ -67,7 +93,8 @@ export class MoveControl {
       const node = svg.querySelector(`[data-hex="${CSS.escape(hex)}"]`);
       if (!node) continue;
       const left = typeof a.left === "number" ? `, ${t("move.left", { n: mpText(a.left) })}` : "";
-      node.setAttribute("aria-description", `${t("move.cost", { n: mpText(a.cost) })}${left}`);
+      const stack = a.stacking ? `, ${t("move.stacking", { problem: this.stackingText(a.stacking) })}` : "";
+      node.setAttribute("aria-description", `${t("move.cost", { n: mpText(a.cost) })}${left}${stack}`);
       this.described.push(node);
     }
   }
@@ -94,6 +121,7 @@ export class MoveControl {
     const lines = [h("p", { class: "tip-title" }, h("b", {}, this.board.map?.placeName?.(hex) ?? hex))];
     lines.push(h("p", { class: "tip-lines" }, h("span", { class: "tip-cost", "data-testid": "move-cost" }, t("move.cost", { n: mpText(info.cost) })),
       info.left !== null ? h("span", { class: "tip-left" }, t("move.left", { n: mpText(info.left) })) : null));
+    if (info.stacking) lines.push(h("p", { class: "tip-stacking", "data-testid": "move-stacking" }, t("move.stacking", { problem: this.stackingText(info.stacking) })));
     if (this.board.ui.via.length) lines.push(h("p", { class: "tip-hex" }, t("move.via_note")));
     return lines;
   }

@@ -104,7 +104,7 @@ test("notes that do not make a path draw nothing (a loop, a prev nobody offers)"
 });
 
 test("cost and MP left of a destination, fractions kept", () => {
-  assert.deepEqual(destinationInfo(A, "B-UC", "0203"), { cost: 3.5, left: 0.5, steps: 3, type: "move" });
+  assert.deepEqual(destinationInfo(A, "B-UC", "0203"), { cost: 3.5, left: 0.5, steps: 3, type: "move", stacking: null });
   assert.equal(destinationInfo(A, "B-UC", "0505"), null);
   assert.equal(mpText(3.5), "3.5");
   assert.equal(mpText(1 / 3), "0.33");
@@ -157,4 +157,24 @@ test("the keyboard ring reaches from-at actions: the firing areas, then the chos
   assert.deepEqual(keyRing(fire, null, () => null).map((x) => x.hex), ["A", "D"]);
   assert.deepEqual(keyRing(fire, null, () => null, "A").map((x) => x.hex), ["A", "B", "C", "D"]);
   assert.deepEqual(keyRing(fire.slice(0, 2), null, () => null).map((x) => x.hex), ["A", "B", "C"], "one firing area: its targets at once");
+});
+
+test("ways of moving: alone, with the stack, strategic; one way shown at a time, paths kept within it", async () => {
+  const { moveWays, onlyWay, moveWay } = await import("../common/actions.js");
+  const alone = (to, cost, prev) => ({ type: "move", unit: "L", to, cost, left: 4 - cost, ...(prev ? { prev } : {}) });
+  const stack = (to, cost, prev, extra = {}) => ({ type: "move", unit: "L", units: ["L", "M"], to, cost, left: 4 - cost, ...(prev ? { prev } : {}), ...extra });
+  const acts = [alone("0102", 1), alone("0103", 2, "0102"), stack("0202", 1), stack("0103", 2, "0202", { stacking: "limit" }),
+    { type: "move", unit: "L", to: "0104", cost: 1, left: 11, mode: "strategic" }, { type: "end_phase" }];
+  const ways = moveWays(acts, "L");
+  assert.equal(ways.length, 3);
+  assert.equal(moveWay(alone("0909", 3, "0102")), ways[0].way, "notes and the hex are not the way");
+  assert.deepEqual(onlyWay(acts, "L", null).filter(isDestination).map((a) => a.to), ["0102", "0103"], "the first way by default");
+  const withStack = onlyWay(acts, "L", ways[1].way);
+  assert.deepEqual(withStack.filter(isDestination).map((a) => a.to), ["0202", "0103"]);
+  assert.equal(withStack.at(-1).type, "end_phase", "other actions stay");
+  assert.deepEqual(routeTo(withStack, "L", "0103"), ["0202", "0103"], "the stack's path, not the lone unit's");
+  assert.deepEqual(routeTo(acts, "L", "0103"), ["0102", "0103"], "the cheapest (first) way's path when ways mix");
+  assert.equal(destinationInfo(withStack, "L", "0103").stacking, "limit");
+  assert.equal(onlyWay(acts, null, null), acts);
+  assert.equal(onlyWay(A, "B-UC", null).length, A.length - 1, "move and strategic types are two ways too");
 });

@@ -43,6 +43,7 @@ test("interface state: waypoints belong to the selected unit; no unit, no waypoi
   assert.deepEqual([u.via, u.waymode], [["0101"], true]);
   assert.deepEqual(nextState(u, { busy: true }).via, ["0101"], "sending keeps them until the view comes");
   assert.deepEqual(nextState(u, { selected: "v" }).via, [], "another unit starts without waypoints");
+  assert.equal(nextState(nextState(u, { way: "w" }), { selected: "v" }).way, null, "and in its first way");
   const none = nextState(u, { selected: null });
   assert.deepEqual([none.via, none.waymode], [[], false]);
   assert.deepEqual(repaints(changedFields(u, nextState(u, { via: [] }))), ["moves"]);
