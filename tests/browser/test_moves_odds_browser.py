@@ -15,6 +15,7 @@ Screenshots are kept under test-artifacts/browser/ (ignored by git).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -219,4 +220,40 @@ def test_a_bulge_unit_moves_to_a_far_destination_in_one_action(server: LiveServe
     after = state()
     assert after["version"] == before["version"] + 1, "one action took it there"
     shot(g, "bulge-destination-moved")
+    assert not errors, errors
+
+
+def test_a_bulge_move_shaped_by_a_waypoint(server: LiveServer, browser: Any) -> None:
+    """Issue 12: the player shapes a path with a waypoint (Shift-click a hex the unit can reach, then click the
+    destination); the move goes with ``via`` in one action, and the waypoint shows numbered on the map."""
+    german, allied = Person(browser, server.url, "wolf"), Person(browser, server.url, "ike")
+    for person in (german, allied):
+        person.register()
+    match_id = german.create("bulge", "german", SEED)
+    allied.join(match_id, "allied")
+    g = german.page
+    sent: list[str] = []
+    g.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f if isinstance(f, str) else f.decode())))
+    g.reload()
+    errors: list[str] = []
+    g.on("pageerror", lambda e: errors.append(str(e)))
+    german.button("end_phase").wait_for()
+    view = g.request.get(f"/api/matches/{match_id}/view").json()
+    moves = {a["to"]: a for a in view["view"]["actions"] if a.get("unit") == GRENADIERS and "cost" in a}
+    occupied = {c["hex"] for c in view["view"]["counters"] if c.get("hex")}
+    # a destination two or more steps on, and the hex before it on its cheapest path as the waypoint
+    far = next(h for h, a in sorted(moves.items()) if "prev" in a and h not in occupied and a["prev"] not in occupied)
+    waypoint = moves[far]["prev"]
+    german.counter(GRENADIERS).click()
+    german.wait_target(far)
+    g.locator(f"#hex-{waypoint}").dispatch_event("click", {"shiftKey": True})
+    g.locator(f".route-marks [data-waypoint='{waypoint}']").wait_for(state="attached")
+    assert waypoint in g.get_by_test_id("via").inner_text()
+    shot(g, "bulge-waypoint")
+    german.click_hex(far)
+    german.wait_at(GRENADIERS, far)
+    actions = [json.loads(f)["action"] for f in sent if '"type":"action"' in f.replace(" ", "")]
+    assert actions and actions[-1]["to"] == far and actions[-1]["via"] == [waypoint], actions
+    after = g.request.get(f"/api/matches/{match_id}/view").json()
+    assert after["version"] == view["version"] + 1
     assert not errors, errors
