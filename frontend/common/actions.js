@@ -301,3 +301,26 @@ export function ringStep(ring, current, step) {
   if (k < 0) return step < 0 ? ring[ring.length - 1] : ring[0];
   return ring[(k + step + ring.length) % ring.length];
 }
+
+/**
+ * The choice nearest to `current` in the direction of an arrow key (`dir` [dx, dy] on the map, y down),
+ * or null when none lies that way: among the choices within 60° of the direction, the one nearest,
+ * counting a sideways offset twice. `at(choice)` is its point on the map ([x, y]) or null.
+ */
+export function ringNearest(ring, current, dir, at) {
+  const from = current ? at(current) : null;
+  if (!from) return null;
+  let best = null, bestScore = Infinity;
+  for (const c of ring) {
+    if (c.kind === current.kind && c.hex === current.hex && c.ref === current.ref) continue;
+    const p = at(c);
+    if (!p) continue;
+    const dx = p[0] - from[0], dy = p[1] - from[1];
+    const along = dx * dir[0] + dy * dir[1];
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    if (along <= 0 || across > along * Math.tan(Math.PI / 3)) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
+}

@@ -1,12 +1,13 @@
-// The board's side of a move to a destination and of the keyboard (board.js owns the state):
-// the move bar under the buttons (the selected unit, its MP left, the ways it may move — alone, with
-// its stack, strategic —, the waypoints, the waypoint mode for touch), the path drawn to the hovered destination, waypoint clicks (Shift-click, or a
-// click in waypoint mode) and the keys on the map (arrows step through the choices, Enter
-// chooses, Escape cancels). The logic is actions.js's; the drawing routemarks.js's.
+// The board's side of a move to a destination and of the keyboard (board.js owns the state): the
+// move bar under the buttons (the selected unit, its MP left, the ways it may move — alone, with its
+// stack, strategic —, the waypoints, the waypoint mode for touch), the path drawn to the hovered
+// destination, waypoint clicks (Shift-click, or a click in waypoint mode) and the keys on the map
+// (arrows go to the nearest choice that way, Enter chooses, Shift+Enter adds a waypoint, Escape
+// cancels). The logic is actions.js's; the drawing routemarks.js's.
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpText, keyRing, ringStep, moveWays, moveWay } from "./actions.js";
+import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpText, keyRing, ringStep, ringNearest, moveWays } from "./actions.js";
 import { hasKey } from "./i18n.js";
 import { RouteMarks } from "./routemarks.js";
 
@@ -203,7 +204,10 @@ export class MoveControl {
     }
   }
 
-  /** Arrow keys on the map step through its choices (units, then targets); the map's own keys pan otherwise. */
+  /**
+   * Arrow keys on the map go to the nearest choice that way (units, targets), else to the next one in
+   * order (wrapping); Tab reaches every one in document order. With no choice the map's keys pan.
+   */
   onKey(e) {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
     if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -212,7 +216,9 @@ export class MoveControl {
     const current = this.choiceOf(document.activeElement) ?? this.keyed;
     e.preventDefault();
     e.stopPropagation();
-    this.focus(ringStep(ring, current, step));
+    const dir = { ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowUp: [0, -1] }[e.key];
+    const at = (c) => this.board.map?.centre?.(c.hex) ?? null;
+    this.focus(ringNearest(ring, current, dir, at) ?? ringStep(ring, current, step));
   }
 
   /** After a new view: the keyboard stays on the map, on the first choice when its own is gone. */

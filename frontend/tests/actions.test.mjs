@@ -178,3 +178,18 @@ test("ways of moving: alone, with the stack, strategic; one way shown at a time,
   assert.equal(onlyWay(acts, null, null), acts);
   assert.equal(onlyWay(A, "B-UC", null).length, A.length - 1, "move and strategic types are two ways too");
 });
+
+test("arrow keys go to the nearest choice that way on the map, none when nothing lies there", async () => {
+  const { ringNearest } = await import("../common/actions.js");
+  const pts = { a: [0, 0], b: [10, 1], c: [30, 0], d: [0, 10], e: [-10, -10] };
+  const ring = Object.keys(pts).map((hex) => ({ kind: "hex", hex }));
+  const at = (c) => pts[c.hex];
+  const go = (from, dir) => ringNearest(ring, ring.find((c) => c.hex === from), dir, at)?.hex ?? null;
+  assert.equal(go("a", [1, 0]), "b");
+  assert.equal(go("b", [1, 0]), "c");
+  assert.equal(go("c", [1, 0]), null);
+  assert.equal(go("a", [0, 1]), "d");
+  assert.equal(go("a", [0, -1]), "e", "up and a little left");
+  assert.equal(go("a", [-1, 0]), "e");
+  assert.equal(ringNearest(ring, null, [1, 0], at), null);
+});
