@@ -6,7 +6,7 @@
 // cancels). The logic is actions.js's; the drawing routemarks.js's.
 
 import { h, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tTouch } from "./i18n.js";
 import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpText, keyRing, ringStep, ringNearest, moveWays } from "./actions.js";
 import { hasKey } from "./i18n.js";
 import { RouteMarks } from "./routemarks.js";
@@ -54,7 +54,7 @@ export class MoveControl {
     }
     if (dest.size) {
       parts.push(h("span", { class: "move-count" }, t("move.destinations", { n: dest.size })));
-      parts.push(h("span", { class: "move-hint" }, t(b.ui.waymode ? "move.hint_waymode" : "move.hint")));
+      parts.push(h("span", { class: "move-hint" }, b.ui.waymode ? t("move.hint_waymode") : tTouch("move.hint")));
       parts.push(h("button", { type: "button", class: `move-waymode${b.ui.waymode ? " on" : ""}`, "aria-pressed": String(b.ui.waymode),
         "data-testid": "waymode", onclick: () => b.setState({ waymode: !b.ui.waymode }) }, t("move.waymode")));
     }
