@@ -216,7 +216,6 @@ export class BoardView {
 
     this.panel?.update(view, { role, lang });
     this.odds.update(view);
-    this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.current);
     this.log.update(view.log);
     this.setState(this.afterView(changed), { view: true });
     this.moves.afterView();
@@ -317,6 +316,7 @@ export class BoardView {
     const view = this.view ?? {};
     const labels = this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view);
     this.map?.setLabels({ ...(this.group.length ? {} : previewLabels(view, this.selected)), ...labels });
+    this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.previewing?.at ?? this.odds.current);
   }
 
   paintButtons() {
