@@ -11,6 +11,8 @@ import { destinations, destinationInfo, routeLegs, toggleWaypoint, withVia, mpTe
 import { hasKey } from "./i18n.js";
 import { RouteMarks } from "./routemarks.js";
 
+const cssEscape = (v) => (globalThis.CSS?.escape ?? ((x) => String(x).replace(/["\\]/g, "\\$&")))(v);
+
 export class MoveControl {
   /** board: the BoardView (its ui state, actions(), map, setState, unitName, msg). */
   constructor(board) {
@@ -91,7 +93,7 @@ export class MoveControl {
     for (const node of this.described ?? []) node.removeAttribute("aria-description");
     this.described = [];
     for (const [hex, a] of dest) {
-      const node = svg.querySelector(`[data-hex="${CSS.escape(hex)}"]`);
+      const node = svg.querySelector(`[data-hex="${cssEscape(hex)}"]`);
       if (!node) continue;
       const left = typeof a.left === "number" ? `, ${t("move.left", { n: mpText(a.left) })}` : "";
       const stack = a.stacking ? `, ${t("move.stacking", { problem: this.stackingText(a.stacking) })}` : "";
@@ -164,7 +166,7 @@ export class MoveControl {
   node(choice) {
     const svg = this.board.map?.svg;
     if (!svg || !choice) return null;
-    const q = choice.kind === "unit" ? `[data-ref="${CSS.escape(choice.ref)}"]` : `[data-hex="${CSS.escape(choice.hex)}"]`;
+    const q = choice.kind === "unit" ? `[data-ref="${cssEscape(choice.ref)}"]` : `[data-hex="${cssEscape(choice.hex)}"]`;
     return svg.querySelector(q);
   }
 
