@@ -148,3 +148,179 @@ export function clickHexGroup(actions, refs, hex) {
 export function asOneClick(actions, oneClick = () => false) {
   return actions.map((a) => (a.unit !== undefined && isHex(targetOf(a)) && oneClick(a) ? [{ type: a.type, unit: a.unit }, a] : [a, a]));
 }
+
+// === Moves to a destination (docs/DESIGN.md "The rules protocol") ===
+// An offered move carries notes: `cost` (movement points spent), `left` (what remains), `prev` (the
+// hex before `to` on the cheapest path; absent when `to` is one step from the start). The client
+// may add `via` (waypoints, in order) to an offered move that carries `cost`.
+
+/** A move to a destination: a unit+hex action with its cost noted. */
+export const isDestination = (a) => isTwoClick(a) && typeof a.cost === "number";
+
+/** The notes of an offered move (engine.core.NOTES: the engine ignores them when it compares actions). */
+export const NOTES = ["cost", "left", "prev", "stacking"];
+
+/**
+ * The way a destination move goes, as a key: the action without its hex, notes and waypoints, so
+ * that a unit alone, its whole stack (`units`) or a strategic move (`mode`) are ways of their own.
+ */
+export function moveWay(a) {
+  return JSON.stringify(Object.keys(a).filter((k) => k !== "to" && k !== "via" && !NOTES.includes(k)).sort().map((k) => [k, a[k]]));
+}
+
+/** The ways `unit` may move to a destination, in the order offered: [{way, action}] (an action as a sample). */
+export function moveWays(actions, unit) {
+  const out = new Map();
+  for (const a of actions) if (isDestination(a) && a.unit === unit && !out.has(moveWay(a))) out.set(moveWay(a), a);
+  return [...out].map(([way, action]) => ({ way, action }));
+}
+
+/**
+ * The actions with `unit`'s destination moves of one way only (`way`, else the first offered), so that
+ * its highlights, paths and clicks are those of one way; the rest as they are.
+ */
+export function onlyWay(actions, unit, way) {
+  if (!unit) return actions;
+  const ways = moveWays(actions, unit).map((w) => w.way);
+  if (ways.length < 2) return actions;
+  const chosen = ways.includes(way) ? way : ways[0];
+  return actions.filter((a) => !(isDestination(a) && a.unit === unit) || moveWay(a) === chosen);
+}
+
+/**
+ * The destinations of `unit`: Map<hex, action> of its moves that carry a cost (the cheapest when
+ * several types go to one hex; the first type offered wins a tie).
+ */
+export function destinations(actions, unit) {
+  const out = new Map();
+  for (const a of actions) {
+    if (!isDestination(a) || a.unit !== unit) continue;
+    const old = out.get(a.to);
+    if (!old || a.cost < old.cost) out.set(a.to, a);
+  }
+  return out;
+}
+
+/**
+ * The cheapest path to `hex` as the notes give it: the hexes stepped into, `hex` last, following
+ * `prev` through the same unit's other moves of the same way (moveWay). null when `hex` is no destination
+ * (or a `prev` leads nowhere offered: the notes are then not a path, and nothing is drawn).
+ */
+export function routeTo(actions, unit, hex) {
+  const mine = destinations(actions, unit);
+  const last = mine.get(hex);
+  if (!last) return null;
+  const way = moveWay(last);
+  const same = new Map(actions.filter((a) => isDestination(a) && a.unit === unit && moveWay(a) === way).map((a) => [a.to, a]));
+  const path = [hex];
+  let at = last;
+  while (at.prev !== undefined && at.prev !== null) {
+    if (path.includes(at.prev) || path.length > same.size) return null; // a loop: not a path
+    path.unshift(at.prev);
+    at = same.get(at.prev);
+    if (!at) return null;
+  }
+  return path;
+}
+
+/**
+ * The route drawn for a move to `hex` through the waypoints `via`: legs [{hexes, exact}] from the
+ * start. The first leg follows the notes exactly; after a waypoint the server finds the cheapest
+ * path itself, so the client draws a straight leg (exact false) between stops.
+ */
+export function routeLegs(actions, unit, via, hex) {
+  const stops = [...(via ?? []), hex];
+  const first = routeTo(actions, unit, stops[0]);
+  if (!first) return [];
+  const legs = [{ hexes: first, exact: true }];
+  for (let k = 1; k < stops.length; k += 1) legs.push({ hexes: [stops[k - 1], stops[k]], exact: false });
+  return legs;
+}
+
+/** The move sent for `action` with the waypoints `via` (none: the action as offered). */
+export function withVia(action, via) {
+  return via && via.length && isDestination(action) ? { ...action, via: [...via] } : action;
+}
+
+/**
+ * The waypoints after a waypoint click on `hex` (Shift-click, or a click in waypoint mode): a
+ * waypoint clicked again is dropped with those after it; a destination of `unit` not yet a
+ * waypoint is added at the end; any other hex leaves them as they are.
+ */
+export function toggleWaypoint(actions, unit, via, hex) {
+  const list = via ?? [];
+  const k = list.indexOf(hex);
+  if (k >= 0) return list.slice(0, k);
+  if (!destinations(actions, unit).has(hex)) return list;
+  return [...list, hex];
+}
+
+/** "3" / "1.5": a movement-point amount as the notes give it (fractions to one or two decimals). */
+export const mpText = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
+
+/**
+ * What a destination says about itself: {cost, left, steps, type, stacking} (steps: the hexes the
+ * cheapest path enters; stacking: the stacking limit the move would break there, a code, or null), or
+ * null when `hex` is no destination of `unit`.
+ */
+export function destinationInfo(actions, unit, hex) {
+  const a = destinations(actions, unit).get(hex);
+  if (!a) return null;
+  const path = routeTo(actions, unit, hex);
+  return { cost: a.cost, left: typeof a.left === "number" ? a.left : null, steps: path ? path.length : null, type: a.type,
+    stacking: a.stacking ?? null };
+}
+
+// === The keyboard: every map choice in one ring ===
+
+/**
+ * The map's choices in keyboard order: with a unit selected, its targets then the other
+ * selectable units; otherwise the selectable units, the hex-only targets, then the firing hexes of
+ * from-at actions (with one chosen, `origin`, or only one, its targets). Each is
+ * {kind: "unit", ref, hex} or {kind: "hex", hex}; `hexOf(ref)` places a unit (null: not on the map,
+ * skipped). Hexes sort by their label ("CCRR": column then row), units by hex then ref.
+ */
+export function keyRing(actions, selected, hexOf, origin = null) {
+  const { targets, selectable } = highlights(actions, selected);
+  const units = [...selectable].map((ref) => ({ kind: "unit", ref, hex: hexOf(ref) }))
+    .filter((u) => u.hex).sort((a, b) => (a.hex + a.ref < b.hex + b.ref ? -1 : 1));
+  const asHexes = (set) => [...set].sort().map((hex) => ({ kind: "hex", hex }));
+  if (selected) return [...asHexes(targets), ...units.filter((u) => u.ref !== selected)];
+  const sources = fromHexes(actions);
+  const from = origin ?? (sources.size === 1 ? [...sources][0] : null);
+  const fire = from ? fromTargets(actions, from) : new Set();
+  const hexes = new Set([...targets, ...sources, ...fire]);
+  return [...units, ...asHexes(hexes)];
+}
+
+/** The choice `step` places after `current` in the ring (wrapping), or the first when none is current. */
+export function ringStep(ring, current, step) {
+  if (!ring.length) return null;
+  const same = (x) => current && x.kind === current.kind && x.hex === current.hex && x.ref === current.ref;
+  const k = ring.findIndex(same);
+  if (k < 0) return step < 0 ? ring[ring.length - 1] : ring[0];
+  return ring[(k + step + ring.length) % ring.length];
+}
+
+/**
+ * The choice nearest to `current` in the direction of an arrow key (`dir` [dx, dy] on the map, y down),
+ * or null when none lies that way: among the choices within 60° of the direction, the one nearest,
+ * counting a sideways offset twice. `at(choice)` is its point on the map ([x, y]) or null.
+ */
+export function ringNearest(ring, current, dir, at) {
+  const from = current ? at(current) : null;
+  if (!from) return null;
+  let best = null, bestScore = Infinity;
+  for (const c of ring) {
+    if (c.kind === current.kind && c.hex === current.hex && c.ref === current.ref) continue;
+    const p = at(c);
+    if (!p) continue;
+    const dx = p[0] - from[0], dy = p[1] - from[1];
+    const along = dx * dir[0] + dy * dir[1];
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    if (along <= 0 || across > along * Math.tan(Math.PI / 3)) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
+}

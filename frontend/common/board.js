@@ -2,24 +2,26 @@
 // map, off-map tray, the game's panel and the log. A function of the view it is given.
 
 import { h, s, fill } from "./dom.js";
-import { t, render, renderArg, hasKey, getLang } from "./i18n.js";
+import { t, render, hasKey, getLang } from "./i18n.js";
 import { HexMap } from "./map.js";
 import { AreaMap } from "./areamap.js";
 import { CounterTray, counterInfo } from "./counters.js";
-import { summaryLines, stackRow } from "./inspector.js";
+import { stackRow, unitTipLines, placeTip } from "./inspector.js";
 import { roleName, turnIndicator } from "./roles.js";
 
 export { roleName };
 import { LogPanel } from "./log.js";
 import { announce } from "./announce.js";
 import { highlights, clickHex, clickCounter, buttonActions, soleUnit, isTwoClick, isUnitOnly, isHexOnly, targetOf,
-  groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt } from "./actions.js";
+  groupTargets, clickHexGroup, asOneClick, isFromAt, fromHexes, fromTargets, clickFromAt, onlyWay } from "./actions.js";
 import { unitSummary, unitActions } from "./stacks.js";
-import { OddsPanel, oddsLabels, candidatesOf } from "./odds.js";
+import { OddsPanel, oddsLabels, candidatesOf, previewOf, previewLabels } from "./odds.js";
 import { loadPanel, loadMapPlugin } from "../games/index.js";
 import { INITIAL, nextState, changedFields, repaints } from "./uistate.js";
+import { MoveControl } from "./moves.js";
+import { actionLabel } from "./labels.js";
 
-const PAINT = { highlights: "paintHighlights", buttons: "paintButtons", stack: "paintStack" }; // uistate.js READS
+const PAINT = { highlights: "paintHighlights", buttons: "paintButtons", stack: "paintStack", moves: "paintMoves" }; // uistate.js READS
 
 export class BoardView {
   /**
@@ -92,6 +94,8 @@ export class BoardView {
     } else {
       this.mapEl.append(h("p", {}, `unsupported board kind: ${statics.board?.kind}`));
     }
+    this.moves = new MoveControl(this);
+    this.buttonsEl.after(this.moves.el);
     this.tray = new CounterTray(this.trayEl, { onCounter, sideName });
     this.log = new LogPanel(this.logBox, (entry) => this.msg(entry));
     this.odds = new OddsPanel(this.oddsEl, { msg: (m) => this.msg(m), resultName: (r) => this.resultName(r),
@@ -109,6 +113,7 @@ export class BoardView {
 
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") {
+        if (this.chooser.hidden && this.moves.escape()) return;
         this.closeChooser();
         this.hideTip();
         this.map?.showLos?.(null);
@@ -151,30 +156,9 @@ export class BoardView {
     for (const name of repaints(changed)) this[PAINT[name]]();
   }
 
-  /**
-   * A button label: the catalogue's "action.<type>" with the action as args (a unit by its name;
-   * an area, group or other value by the catalogue's "area.<v>", "group.<v>", "<field>.<v>" when
-   * present; the panel's actionArgs(action) may add more).
-   */
+  /** A button label (labels.js actionLabel), of the server's action behind a shown one. */
   actionLabel(action) {
-    action = this.original.get(action) ?? action;
-    const args = { ...action };
-    for (const [k, v] of Object.entries(action)) {
-      if (k === "type" || k === "unit" || typeof v !== "string") continue;
-      const keys = ["to", "at", "from"].includes(k) ? [`area.${v}`, `${k}.${v}`] : [`${k}.${v}`];
-      const key = keys.find((kk) => hasKey(this.catalogue, kk));
-      if (key) args[k] = { key };
-    }
-    Object.assign(args, this.panel?.actionArgs?.(action) ?? {});
-    const counter = this.view?.counters?.find((c) => c.ref === action.unit);
-    if (counter) {
-      const info = counterInfo(counter, this.statics.counters, this.catalogue);
-      args.unit = info.name ? info.name : roleName(counter.side, this.catalogue) + (counter.hex ? ` (${counter.hex})` : "");
-    }
-    const key = `action.${action.type}`;
-    if (hasKey(this.catalogue, key)) return render({ key, args }, this.catalogue);
-    const extra = Object.entries(action).filter(([k]) => k !== "type").map(([k, v]) => `${k}: ${renderArg(v, this.catalogue)}`);
-    return extra.length ? `${key} (${extra.join(", ")})` : key;
+    return actionLabel(this.original.get(action) ?? action, this);
   }
 
   /** Language-dependent fixed texts. */
@@ -231,11 +215,10 @@ export class BoardView {
     this.turnKind = turn.kind;
 
     this.panel?.update(view, { role, lang });
-    this.map?.setLabels(this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view));
     this.odds.update(view);
-    this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.current);
     this.log.update(view.log);
     this.setState(this.afterView(changed), { view: true });
+    this.moves.afterView();
     if (changed) for (const fn of this.viewWaiters.splice(0)) fn();
   }
 
@@ -251,11 +234,17 @@ export class BoardView {
     return { selected, group, origin, stackHex };
   }
 
-  /** Hovering a counter shows its tooltip; hovering a candidate hex shows its odds. */
+  /** Hovering a counter shows its tooltip; a candidate hex its odds; a destination its path, cost and MP left. */
   onHover(target, e) {
+    const route = this.moves.hover(target?.hex ?? null);
     if (!target) return this.hideTip();
     const hex = target.hex;
-    if (hex && candidatesOf(this.view).some((c) => c.at === hex)) {
+    if (route && (!target.ref || target.ref !== this.selected)) return this.placeTip(e, this.moves.tipLines(hex, route));
+    // the odds a declaration would give, for a unit chosen alone (a group's are shown once declared)
+    const preview = this.group.length ? null : previewOf(this.view, this.selected, hex);
+    this.odds.preview(preview);
+    if (preview) this.map?.focusLabel(hex);
+    else if (hex && candidatesOf(this.view).some((c) => c.at === hex)) {
       this.odds.show(hex);
       this.map?.focusLabel(this.odds.el.hidden ? null : hex);
     }
@@ -276,16 +265,12 @@ export class BoardView {
   showTip(ref, e) {
     const u = this.summary(ref);
     if (!u) return this.hideTip();
-    fill(this.tip,
-      h("p", { class: "tip-title" }, h("b", {}, u.title || u.side), u.title ? h("span", { class: "tip-side" }, ` · ${u.side}`) : null),
-      u.name ? h("p", { class: "tip-name" }, u.name) : null,
-      h("p", { class: "tip-lines" }, ...summaryLines(u)),
-      u.hex ? h("p", { class: "tip-hex" }, this.map?.placeName?.(u.hex) ?? u.hex) : null);
-    this.tip.hidden = false;
-    const x = e?.clientX ?? 100, y = e?.clientY ?? 100;
-    const w = this.tip.offsetWidth || 220, hgt = this.tip.offsetHeight || 80;
-    this.tip.style.left = `${Math.max(4, Math.min(x + 14, window.innerWidth - w - 8))}px`;
-    this.tip.style.top = `${Math.max(4, y + 18 + hgt > window.innerHeight ? y - hgt - 12 : y + 18)}px`;
+    this.placeTip(e, unitTipLines(u, (hex) => this.map?.placeName?.(hex) ?? hex));
+  }
+
+  /** The tooltip with these lines, beside the pointer (or the focused node, from the keyboard). */
+  placeTip(e, lines) {
+    placeTip(this.tip, e, lines);
   }
 
   hideTip() {
@@ -321,6 +306,19 @@ export class BoardView {
     this.stackEl.hidden = false;
   }
 
+  paintMoves() {
+    this.moves.paint();
+    this.paintLabels();
+  }
+
+  /** The odds labels: the declared attacks', and those the selected unit's declarations would give. */
+  paintLabels() {
+    const view = this.view ?? {};
+    const labels = this.panel?.mapLabels ? this.panel.mapLabels(view) ?? {} : oddsLabels(view);
+    this.map?.setLabels({ ...(this.group.length ? {} : previewLabels(view, this.selected)), ...labels });
+    this.map?.focusLabel(this.odds.el.hidden ? null : this.odds.previewing?.at ?? this.odds.current);
+  }
+
   paintButtons() {
     const actions = this.actions();
     fill(this.buttonsEl, ...buttonActions(actions, (a) => this.panel?.claims?.(a) ?? false, this.selected, this.origin).map((a) =>
@@ -330,7 +328,8 @@ export class BoardView {
   /** The actions the player can play now, as the map and buttons show them. */
   actions() {
     if (!this.interactive || this.busy) return [];
-    const raw = this.view?.actions ?? [];
+    // the selected unit's destination moves of the way chosen in the move bar (alone, with its stack...)
+    const raw = onlyWay(this.view?.actions ?? [], this.selected, this.ui.way);
     const oneClick = this.panel?.oneClick;
     if (!oneClick) return raw;
     return asOneClick(raw, (a) => oneClick(a)).map(([shown, orig]) => {
@@ -395,6 +394,7 @@ export class BoardView {
   }
 
   onHex(hex, e) {
+    if (this.moves.waypointClick(hex, e)) return;
     this.noteStack(hex);
     if (this.group.length) {
       const all = clickHexGroup(this.actions(), [this.selected, ...this.group], hex);
@@ -411,6 +411,7 @@ export class BoardView {
   }
 
   onCounter(ref, hex, e) {
+    if (hex && ref !== this.selected && this.moves.waypointClick(hex, e)) return;
     this.noteStack(hex);
     const actions = this.actions();
     if (this.group.length && hex && ![this.selected, ...this.group].includes(ref)) {
@@ -437,9 +438,9 @@ export class BoardView {
       case "send_all":
         return this.sendAll(result.actions);
       case "send":
-        return this.send(result.action);
+        return this.send(this.moves.shape(result.action));
       case "choose":
-        return this.openChooser(result.actions, result.select, e);
+        return this.openChooser(result.actions.map((a) => this.moves.shape(a)), result.select, e);
       default:
         if (this.selected) this.select(null);
     }

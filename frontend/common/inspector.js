@@ -1,13 +1,14 @@
-// What the board shows of a unit (board.js): the lines of its tooltip and its row in the stack
-// inspector (picture, designation, name, factors, steps, markers, division, side; a Select button
-// and a button per one-click action).
+// What the board shows of a unit (board.js): the lines of its tooltip (and where the tooltip goes)
+// and its row in the stack inspector (picture, designation, name, factors, steps, markers, division,
+// side, movement points left; a Select button and a button per one-click action).
 
-import { h, s } from "./dom.js";
+import { h, s, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { counterMarkup } from "./counters.js";
 import { unitSummary } from "./stacks.js";
+import { mpText } from "./actions.js";
 
-/** Lines describing a unit (a unitSummary): factors, steps, markers, division. */
+/** Lines describing a unit (a unitSummary): factors, steps, markers, division, movement points left. */
 export function summaryLines(u) {
   const lines = [];
   if (u.factors) lines.push(h("span", { class: "tip-factors" }, u.factors));
@@ -17,6 +18,7 @@ export function summaryLines(u) {
   else if (u.status === "wounded") lines.push(h("span", { class: "tip-steps steps-reduced" }, t("unit.wounded")));
   else if (u.hits) lines.push(h("span", { class: "tip-hits" }, t("unit.hits", { n: u.hits })));
   for (const m of u.markers) lines.push(h("span", { class: `tip-marker marker-${m}` }, t(`marker.${m}`)));
+  if (u.mp !== null && u.mp !== undefined) lines.push(h("span", { class: "tip-mp", "data-testid": "tip-mp" }, t("unit.mp_left", { n: mpText(u.mp) })));
   return lines;
 }
 
@@ -43,4 +45,27 @@ export function stackRow(c, { lang, sideName, actions, chosen, pick, send, label
       u.name ? h("p", { class: "stack-name" }, u.name) : null,
       h("p", { class: "tip-lines" }, ...summaryLines(u))),
     buttons.length ? h("div", { class: "stack-buttons" }, ...buttons) : null);
+}
+
+/** A unit's tooltip: designation and side, name, the summary lines, where it stands. */
+export function unitTipLines(u, placeName) {
+  return [
+    h("p", { class: "tip-title" }, h("b", {}, u.title || u.side), u.title ? h("span", { class: "tip-side" }, ` · ${u.side}`) : null),
+    u.name ? h("p", { class: "tip-name" }, u.name) : null,
+    h("p", { class: "tip-lines" }, ...summaryLines(u)),
+    u.hex ? h("p", { class: "tip-hex" }, placeName(u.hex)) : null];
+}
+
+/** Shows the tooltip `tip` with `lines` beside the pointer of `e` (from the keyboard: beside the focused node). */
+export function placeTip(tip, e, lines) {
+  fill(tip, ...lines);
+  tip.hidden = false;
+  if (e && e.clientX === undefined && e.target?.getBoundingClientRect) {
+    const r = e.target.getBoundingClientRect();
+    e = { clientX: r.right, clientY: r.top };
+  }
+  const x = e?.clientX ?? 100, y = e?.clientY ?? 100;
+  const w = tip.offsetWidth || 220, hgt = tip.offsetHeight || 80;
+  tip.style.left = `${Math.max(4, Math.min(x + 14, window.innerWidth - w - 8))}px`;
+  tip.style.top = `${Math.max(4, y + 18 + hgt > window.innerHeight ? y - hgt - 12 : y + 18)}px`;
 }

@@ -55,11 +55,17 @@ export function flagMarkup([x, y], sz, side, { colour, emblem, title = side }) {
     + `<text x="${f2(px + sz * 0.15)}" y="${f2(py - sz * 0.3)}" font-size="${f2(sz * 0.15)}" text-anchor="middle" fill="#fff">${emblem}</text>`;
 }
 
-export function labelMarkup([x, y], size, text) {
+/**
+ * An odds label: a small tag above the hex's stack, so it never covers a counter's factors (printed at
+ * the counter's foot). `clear`: how far above the centre the stack reaches (a counter of 0.92 of the hex
+ * size, stacked up-right by at most 0.18: 0.64 of the size).
+ */
+export function labelMarkup([x, y], size, text, clear = size * 0.64) {
   const fs = size * 0.26;
   const w = Math.max(text.length * fs * 0.62, size * 0.5) + size * 0.1;
-  const ly = y + size * 0.5;
-  return `<rect x="${x - w / 2}" y="${ly - fs * 0.9}" width="${w}" height="${fs * 1.3}" rx="${fs * 0.3}"/><text x="${x}" y="${ly + fs * 0.2}" font-size="${fs}" text-anchor="middle">${esc(text)}</text>`;
+  const hgt = fs * 1.3;
+  const bottom = y - clear - size * 0.02;
+  return `<rect x="${f2(x - w / 2)}" y="${f2(bottom - hgt)}" width="${f2(w)}" height="${f2(hgt)}" rx="${f2(fs * 0.3)}"/><text x="${f2(x)}" y="${f2(bottom - hgt * 0.27)}" font-size="${f2(fs)}" text-anchor="middle">${esc(text)}</text>`;
 }
 
 /** Every hex's printed number near its top edge (the "hex numbers" overlay). */

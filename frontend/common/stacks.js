@@ -45,7 +45,8 @@ export function factorsText(c) {
 
 /**
  * What the tooltip and the stack inspector say about a counter:
- * {title, name, side, factors, steps: "full"|"reduced"|null, markers: [], division, hex}.
+ * {title, name, side, factors, steps: "full"|"reduced"|null, markers: [], division, hex, mp} (mp: the
+ * movement points left, where the view gives them as `mp_left`).
  * `words(key)` translates "full", "reduced" and marker names.
  */
 export function unitSummary(c, { lang = "en", sideName = (s) => s } = {}) {
@@ -64,6 +65,7 @@ export function unitSummary(c, { lang = "en", sideName = (s) => s } = {}) {
     hex: c.hex ?? null,
     hits: hidden ? 0 : Number(c.hits) || 0,
     status: c.status ?? null,
+    mp: !hidden && typeof c.mp_left === "number" ? c.mp_left : null,
     hidden,
   };
 }

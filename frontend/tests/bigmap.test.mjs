@@ -154,11 +154,14 @@ test("odds: labels show the final column; details keep only what is given", () =
   assert.deepEqual(oddsLabels({ combat: { candidates: [{ at: "0101", odds: "2:1", column: "1:1" }] } }), { "0101": "1:1" });
   const shimada = fixtureView("shimada", "attack", "japanese"); // the server's view (tests/contract)
   assert.deepEqual(oddsLabels(shimada), { "0203": "1:2" });
-  assert.equal(hasDetail(candidatesOf(shimada)), false);
-  const d0 = oddsDetail(candidatesOf(shimada)[0]);
+  // Shimada's candidates carry the column and the chances (one die), no raw odds and no shifts
+  assert.equal(hasDetail(candidatesOf(shimada)), true);
+  const d0 = oddsDetail(candidatesOf(shimada)[0], (m) => `[${m.key}]`);
   assert.equal(d0.shifts, null);
-  assert.equal(d0.chances, null);
   assert.equal(d0.raw, null);
+  assert.equal(d0.column, "1:2");
+  assert.deepEqual(d0.notes, ["[mod.position]"], "the defence doubled in a position");
+  assert.ok(Math.abs(d0.chances.reduce((n, x) => n + x.p, 0) - 1) < 0.001);
   const c = view.attack.candidates[2];
   assert.equal(hasDetail(view.attack.candidates), true);
   const d = oddsDetail(c, (m) => `[${m.key}]`);

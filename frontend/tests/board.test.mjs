@@ -29,13 +29,24 @@ test("interface state: choosing a unit drops the firing area; a firing area drop
 test("interface state: each painter runs once, only when a field it reads changed", () => {
   const changed = (a, b) => changedFields(a, b);
   assert.deepEqual(repaints(changed(INITIAL, INITIAL)), []);
-  assert.deepEqual(repaints(changed(INITIAL, nextState(INITIAL, { selected: "u" }))), ["highlights", "buttons", "stack"]);
+  assert.deepEqual(repaints(changed(INITIAL, nextState(INITIAL, { selected: "u" }))), ["highlights", "buttons", "stack", "moves"]);
   assert.deepEqual(repaints(changed(INITIAL, nextState(INITIAL, { stackHex: "0101" }))), ["stack"]);
   const g = nextState(INITIAL, { selected: "u" });
-  assert.deepEqual(repaints(changed(g, nextState(g, { group: ["v"] }))), ["highlights", "stack"]);
+  assert.deepEqual(repaints(changed(g, nextState(g, { group: ["v"] }))), ["highlights", "stack", "moves"]);
   // an equal group (a new array, same units) is no change
   assert.deepEqual(repaints(changed(g, nextState(g, { group: [] }))), []);
-  assert.deepEqual(repaints(new Set(["view"])), ["highlights", "buttons", "stack"]);
+  assert.deepEqual(repaints(new Set(["view"])), ["highlights", "buttons", "stack", "moves"]);
+});
+
+test("interface state: waypoints belong to the selected unit; no unit, no waypoint mode", () => {
+  const u = nextState(INITIAL, { selected: "u", via: ["0101"], waymode: true });
+  assert.deepEqual([u.via, u.waymode], [["0101"], true]);
+  assert.deepEqual(nextState(u, { busy: true }).via, ["0101"], "sending keeps them until the view comes");
+  assert.deepEqual(nextState(u, { selected: "v" }).via, [], "another unit starts without waypoints");
+  assert.equal(nextState(nextState(u, { way: "w" }), { selected: "v" }).way, null, "and in its first way");
+  const none = nextState(u, { selected: null });
+  assert.deepEqual([none.via, none.waymode], [[], false]);
+  assert.deepEqual(repaints(changedFields(u, nextState(u, { via: [] }))), ["moves"]);
 });
 
 test("map plugins: the Bulge's overlays in toolbar order, offered by the board's data", async () => {

@@ -2,11 +2,14 @@
 phase; §8.3(2) the order of resolution, named before any die.
 
 The attacker ``declare``s one attacker at a time on a target hex (``undeclare`` takes it back), then
-``end_declarations``: the combinations are fixed and told. It then names the order (``order`` a target);
-the combinations are resolved in that order (resolution.py).
+``end_declarations``: the combinations are fixed and told. Before each declaration the attacker sees what
+it would give (``previews``: the odds of the combination with that attacker added). It then names the order
+(``order`` a target); the combinations are resolved in that order (resolution.py).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ...engine.core import Action, State
 from .air import fb_left
@@ -89,6 +92,23 @@ def declare_actions(state: State) -> list[Action]:
                  if c["at"] not in state.get("air", {})]
     acts.append({"type": "end_declarations"})
     return acts
+
+
+def previews(state: State, role: str | None) -> list[dict[str, Any]]:
+    """§8.3(1), §8.3(3)-(4): for each ``declare`` offered, the odds of its combination with that attacker added,
+    as the attacking player can judge them (fog of war: its own sight, as ``odds.preview``). Only the
+    attacking player is offered declarations, so only it is shown them."""
+    if role != state["player"] or state["step"] != "declare":
+        return []
+    sit = situation_for(state, role)
+    joined = {c["at"]: list(c["attackers"]) for c in state["combat"]["declared"]}
+    out = []
+    for a in declare_actions(state):
+        if a["type"] != "declare":
+            continue
+        odds = assess(state, sit, [*joined.get(a["at"], []), a["unit"]], a["at"])
+        out.append({**odds, "unit": a["unit"]})
+    return out
 
 
 def declare(state: State, uid: str, at: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.core import Line, Role, State, visible_log
-from . import air, commandos, fog, movement, odds, pending, placement, restrictions, stepping
+from . import air, attacks, commandos, fog, movement, odds, pending, placement, restrictions, stepping
 from .data import SIDES
 from .occupation import last_passer, occupation
 from .rules import active_roles
@@ -92,7 +92,7 @@ def view(state: State, role: Role | None) -> View:
         "reinforcements": reinforcements,
         "mover": {"units": list(mover["units"]), "mode": mover["mode"]}
         if mover and all(u in shown for u in mover["units"]) else None,
-        "attack": cast(Attack | None, odds.preview(state, role)),
+        "attack": cast(Attack | None, _attack(state, role)),
         "combat": _current(state, role),
         "prompt": _prompt(state, role),
         "stacking": _stacking(state, role),
@@ -125,6 +125,14 @@ def _occupied(state: State, role: Role | None) -> dict[str, str]:
         eyes = fog.sight(state, str(role))
         out.update({h: last_passer(state, h) for h in b.tracked if h in eyes and h not in out})
     return dict(sorted(out.items()))
+
+
+def _attack(state: State, role: Role | None) -> dict[str, Any] | None:
+    """The combinations declared, with odds (§8.3), and before each declaration the odds it would give."""
+    out = odds.preview(state, role)
+    if out is not None:
+        out["previews"] = attacks.previews(state, role)
+    return out
 
 
 def _current(state: State, role: Role | None) -> Combat | None:

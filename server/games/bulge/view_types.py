@@ -73,15 +73,18 @@ class Odds(TypedDict):
     column: str | None  # None below the minimum odds (§8.2(1))
     odds: str | None
     chances: dict[str, float]
+    unit: NotRequired[str]  # a preview: the attacker whose declaration would give these odds
 
 
 class Attack(TypedDict):
-    """The combination being built (``at``) and every declared one, in the combat steps."""
+    """The combination being built (``at``) and every declared one, in the combat steps; before a
+    declaration, to the attacking player, the odds each one offered would give (§8.3(1))."""
 
     attackers: list[str]
     at: str | None
     candidates: list[Odds]
     order: list[str]
+    previews: list[Odds]
 
 
 class Task(TypedDict):

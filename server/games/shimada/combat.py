@@ -100,15 +100,34 @@ def odds_column(state: State, attack: int, defend: int) -> str | None:
 
 
 def candidates(state: State) -> list[dict[str, Any]]:
+    """The defenders the chosen attackers may attack, each with the odds as the attacking player judges them
+    before it attacks (§9): the column, the reasons for the defence factor, the chance of each result."""
     attackers = state["attack"]["attackers"]
     out = []
     for d in defenders(state, attackers):
         att = attack_strength(state, attackers)
-        dfn, _ = defence(state, d)
+        dfn, mods = defence(state, d)
         column = odds_column(state, att, dfn)
         if column is not None:
-            out.append({"at": unit(state, d)["hex"], "odds": column, "attack": att, "defence": dfn})
+            if att >= 6 * dfn:
+                mods.append({"key": "mod.capped"})  # §9: above 5:1 the 5:1 column
+            odds, notes = chances(state, column)
+            out.append({"at": unit(state, d)["hex"], "odds": column, "attack": att, "defence": dfn,
+                        "column": column, "chances": odds, "notes": mods + notes})
     return sorted(out, key=lambda c: str(c["at"]))
+
+
+def chances(state: State, column: str) -> tuple[dict[str, float], list[Message]]:
+    """§9: the chance of each result on one die in ``column``, as it will stand (an Ex the night or the
+    Artillery turns into a De counts as a De), with the reasons for such a change."""
+    side = state["player"]
+    out: dict[str, float] = {}
+    notes: list[Message] = []
+    for roll in range(1, 7):
+        result, why = _convert(state, side, gd(state).crt.result(column, roll))
+        out[result] = out.get(result, 0.0) + 1 / 6
+        notes += [n for n in why if n not in notes]
+    return {k: round(v, 4) for k, v in out.items()}, notes
 
 
 def legal_actions(state: State) -> list[Action]:

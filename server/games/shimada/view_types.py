@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from ...engine.core import Framed, Line
+from ...engine.core import Framed, Line, Message
 
 Side = Literal["japanese", "british"]
 
@@ -30,12 +30,16 @@ class Counter(TypedDict):
 
 
 class Candidate(TypedDict):
-    """A defender the attackers being chosen may attack, at these odds."""
+    """A defender the attackers being chosen may attack, at these odds (§9): the column, the chance of each
+    result as it will stand, and the reasons (the defence factor's, an Ex turned into a De)."""
 
     at: str
     odds: str
     attack: int
     defence: int
+    column: str
+    chances: dict[str, float]
+    notes: list[Message]
 
 
 class Attack(TypedDict):

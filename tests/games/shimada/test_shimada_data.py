@@ -53,7 +53,10 @@ def test_a_state_reads_the_map_and_counters_of_its_own_dataset() -> None:
     assert moves(s, "J-IN") == ["0101", "0201", "0301", "0501"]  # infantry may, and on through it (§8)
     assaulted = w.pos(step="combat").place("J-TA", "0201").place("B-IN", "0101").state
     s = act(assaulted, {"type": "attack_with", "unit": "J-TA"})
-    assert view(s, None)["attack"]["candidates"] == [{"at": "0101", "odds": "2:1", "attack": 4, "defence": 2}]
+    (c,) = view(s, None)["attack"]["candidates"]
+    assert (c["at"], c["odds"], c["attack"], c["defence"]) == ("0101", "2:1", 4, 2)
+    # the chances come from the dataset's own CRT (one result per die face; at night its Ex is a De)
+    assert c["chances"] == {"Ae": 0.1667, "Ar": 0.1667, "C": 0.1667, "D1": 0.1667, "De": 0.3333}
 
 
 def test_setup_on_a_small_dataset_places_its_british_in_its_positions() -> None:

@@ -4,6 +4,7 @@ test_shimada_rules_movement.py)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from shimada_dsl import CRT, FACE, Pos, World, act, counter, die_for, last_line, legal, types, unit, view
 
@@ -184,6 +185,11 @@ def test_slim_counts_if_ever_entered() -> None:
 
 # === §9 COMBAT ===
 
+def odds_of(v: dict[str, Any]) -> list[tuple[str, str, int, int]]:
+    """The candidates' target, odds, attack and defence (their chances and notes are tested on their own)."""
+    return [(c["at"], c["odds"], c["attack"], c["defence"]) for c in v["attack"]["candidates"]]
+
+
 def test_attackers_must_be_adjacent_and_undisrupted() -> None:
     """§9/§10: only adjacent, face-up counters may attack."""
     s = (Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309", face="down").place("J-T3", "0305")
@@ -195,8 +201,8 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
     """§9: odds rounded in the defender's favour; above 5:1 uses 5:1."""
     s = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-PUN", "0308").state
     s = act(s, {"type": "attack_with", "unit": "J-T2"})
-    assert view(s, "japanese")["attack"]["candidates"] == [
-        {"at": "0308", "odds": "1:1", "attack": 5, "defence": 3}]  # 5:3 -> 1:1
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    assert (c["at"], c["odds"], c["attack"], c["defence"]) == ("0308", "1:1", 5, 3)  # 5:3 -> 1:1
     s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, "japanese")["attack"]["candidates"][0]["odds"] == "3:1"  # 11:3 -> 3:1
     s = (Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-HQ", "0308")
@@ -205,6 +211,25 @@ def test_attack_odds_rounded_for_defender_and_capped() -> None:
     s = act(s, {"type": "attack", "at": "0308"})
     args = last_line(s, "attack").args
     assert args["odds"] == "5:1" and {"key": "mod.capped"} in args["mods"]
+
+
+def test_attack_odds_preview_before_attacking() -> None:
+    """§9 (rules/shimada.md): before the attack is made the attacking player sees its column and the chance of
+    each result on one die, as it will stand: at night a Japanese Ex is a De (with the reason)."""
+    s = Pos(step="combat").place("J-T1", "0307").place("J-T2", "0309").place("B-PUN", "0308").state
+    s = act(s, {"type": "attack_with", "unit": "J-T2"})
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    # The 1:1 column, rolls 1-6: Ae, Ar, C, Ex, D1, Ex; both Ex are De at night.
+    expected = {"Ae": 1 / 6, "Ar": 1 / 6, "C": 1 / 6, "De": 2 / 6, "D1": 1 / 6}
+    assert c["column"] == "1:1"
+    assert c["chances"] == {k: round(v, 4) for k, v in expected.items()}
+    assert "Ex" not in c["chances"] and {"key": "mod.night_ex"} in c["notes"]
+    assert abs(sum(c["chances"].values()) - 1) < 1e-3
+    s = Pos(step="combat", dawn=True).place("J-T1", "0307").place("B-PUN", "0308").state
+    s = act(s, {"type": "attack_with", "unit": "J-T1"})
+    (c,) = view(s, "japanese")["attack"]["candidates"]
+    assert c["column"] == "2:1"  # 6:3; rolls Ar, C, D1, D1, Ex, De: after dawn the Ex stays
+    assert c["chances"]["Ex"] == round(1 / 6, 4) and {"key": "mod.night_ex"} not in c["notes"]
 
 
 def test_odds_below_one_to_two_not_allowed() -> None:
@@ -230,14 +255,17 @@ def test_position_does_not_double_a_japanese_defender() -> None:
     """§9: only a British counter defending in a position is doubled."""
     s = Pos(step="combat", player="british").place("B-ARG", "0308").place("J-T3", "0307").state  # 0307: P3
     s = act(s, {"type": "attack_with", "unit": "B-ARG"})
-    assert view(s, None)["attack"]["candidates"] == [{"at": "0307", "odds": "1:1", "attack": 4, "defence": 3}]
+    assert odds_of(view(s, None)) == [("0307", "1:1", 4, 3)]
 
 
 def test_position_doubles_british_defender_even_disrupted() -> None:
     """§9: a British counter in a position defends doubled, a disrupted one at 2."""
     s = Pos(step="combat").place("J-T1", "0202").place("B-HQ", "0203", face="down").state
     s = act(s, {"type": "attack_with", "unit": "J-T1"})
-    assert view(s, None)["attack"]["candidates"] == [{"at": "0203", "odds": "3:1", "attack": 6, "defence": 2}]
+    assert odds_of(view(s, None)) == [("0203", "3:1", 6, 2)]
+    # the reasons shown before the attack, as the roll will log them (AMBIG-1: a face-down counter doubles)
+    notes = view(s, "japanese")["attack"]["candidates"][0]["notes"]
+    assert [n["key"] for n in notes][:2] == ["mod.disrupted", "mod.position"]
     s = Pos(step="combat").place("J-T1", "0202").place("B-ARG", "0203").state
     s = act(s, {"type": "attack_with", "unit": "J-T1"})
     assert view(s, None)["attack"]["candidates"][0]["defence"] == 8
@@ -254,7 +282,7 @@ def test_disrupted_counter_defends_at_one() -> None:
     """§10: a disrupted counter defends with a combat factor of 1."""
     s = Pos(step="combat").place("J-T3", "0307").place("B-ARG", "0308", face="down").state
     s = act(s, {"type": "attack_with", "unit": "J-T3"})
-    assert view(s, None)["attack"]["candidates"] == [{"at": "0308", "odds": "3:1", "attack": 3, "defence": 1}]
+    assert odds_of(view(s, None)) == [("0308", "3:1", 3, 1)]
 
 
 def test_no_attack_across_river_without_bridge() -> None:
