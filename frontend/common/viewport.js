@@ -159,7 +159,9 @@ export class Viewport {
     const vb = this.map.panzoom.vb;
     if (pts.some(([x, y]) => x >= vb.x && x <= vb.x + vb.w && y >= vb.y && y <= vb.y + vb.h)) return;
     const b = boxAround(pts);
-    this.map.panzoom.centreOn(b.x + b.w / 2, b.y + b.h / 2);
+    // centred on them as far as the map allows: no empty margin where the map could fill the view
+    const box = { ...vb, x: b.x + b.w / 2 - vb.w / 2, y: b.y + b.h / 2 - vb.h / 2 };
+    this.map.panzoom.set(this.map.world ? within(box, this.map.world) : box);
   }
 
   /** After a pan or zoom: keep it, once it rests (or when the page goes away before). */
