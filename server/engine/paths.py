@@ -30,19 +30,28 @@ Neighbours = Callable[[str], Iterable[str]]
 Cost = Callable[[str, str], "int | None"]
 
 
+class Reached(NamedTuple):
+    """A place a move can reach: the least cost, and the place before it on that path (None: the start)."""
+
+    cost: int
+    prev: str | None
+
+
 def _search(starts: Iterable[str], neighbours: Neighbours, cost: Cost, budget: int | None,
-            stop: Callable[[str], bool] | None, targets: Collection[str] = ()) -> tuple[dict[str, int], bool]:
-    """Dijkstra from every start at cost 0. Returns the least costs found and whether a target was
-    settled (the search ends there). ``stop(h)``: ``h`` may be entered but not left (starts excepted)."""
-    best: dict[str, int] = dict.fromkeys(starts, 0)
+            stop: Callable[[str], bool] | None, targets: Collection[str] = ()) -> tuple[dict[str, Reached], bool]:
+    """Dijkstra from every start at cost 0, keeping for each place its least cost and the place before it on
+    that path. Returns them and whether a target was settled (the search ends there). ``stop(h)``: ``h`` may be
+    entered but not left (starts excepted). Ties go to the path found first, neighbours in the order
+    ``neighbours`` gives, so the same map always gives the same paths."""
+    best: dict[str, Reached] = {s: Reached(0, None) for s in starts}
     first = set(best)
-    queue: list[tuple[int, str]] = [(0, s) for s in best]
-    heapq.heapify(queue)
+    queue: list[tuple[int, int, str]] = [(0, i, s) for i, s in enumerate(best)]
+    order = len(queue)
     while queue:
-        spent, here = heapq.heappop(queue)
+        spent, _, here = heapq.heappop(queue)
         if here in targets:
             return best, True
-        if spent > best.get(here, spent):
+        if spent > best[here].cost:
             continue
         if here not in first and stop is not None and stop(here):
             continue
@@ -53,9 +62,10 @@ def _search(starts: Iterable[str], neighbours: Neighbours, cost: Cost, budget: i
             total = spent + step
             if budget is not None and total > budget:
                 continue
-            if total < best.get(there, total + 1):
-                best[there] = total
-                heapq.heappush(queue, (total, there))
+            if there not in best or total < best[there].cost:
+                best[there] = Reached(total, here)
+                order += 1
+                heapq.heappush(queue, (total, order, there))
     return best, False
 
 
@@ -65,7 +75,7 @@ def reachable(start: str, neighbours: Neighbours, cost: Cost, budget: int | None
 
     ``stop(h)`` true: a path may end in ``h`` but not continue from it (``start`` itself excepted).
     """
-    return _search((start,), neighbours, cost, budget, stop)[0]
+    return {h: r.cost for h, r in _search((start,), neighbours, cost, budget, stop)[0].items()}
 
 
 def path_exists(start: str, targets: Collection[str], neighbours: Neighbours, cost: Cost,
@@ -80,42 +90,14 @@ def multi_source(starts: Iterable[str], neighbours: Neighbours, cost: Cost,
 
     ``stop(h)`` true: a path may end in ``h`` but not continue from it (starts excepted).
     """
-    return _search(starts, neighbours, cost, budget, stop)[0]
-
-
-class Reached(NamedTuple):
-    """A place a move can reach: the least cost, and the place before it on that path (None: the start)."""
-
-    cost: int
-    prev: str | None
+    return {h: r.cost for h, r in _search(starts, neighbours, cost, budget, stop)[0].items()}
 
 
 def routes(start: str, neighbours: Neighbours, cost: Cost, budget: int | None = None, *,
            stop: Callable[[str], bool] | None = None) -> dict[str, Reached]:
     """Like ``reachable``, with the cheapest path to each place kept as a tree (``prev``): the reachable
-    set a destination move is offered from. Ties go to the path found first, neighbours in the order
-    ``neighbours`` gives, so the same map always gives the same paths. ``start`` maps to ``(0, None)``."""
-    best: dict[str, Reached] = {start: Reached(0, None)}
-    queue: list[tuple[int, int, str]] = [(0, 0, start)]
-    order = 0
-    while queue:
-        spent, _, here = heapq.heappop(queue)
-        if spent > best[here].cost:
-            continue
-        if here != start and stop is not None and stop(here):
-            continue
-        for there in neighbours(here):
-            step = cost(here, there)
-            if step is None:
-                continue
-            total = spent + step
-            if budget is not None and total > budget:
-                continue
-            if there not in best or total < best[there].cost:
-                best[there] = Reached(total, here)
-                order += 1
-                heapq.heappush(queue, (total, order, there))
-    return best
+    set a destination move is offered from. ``start`` maps to ``(0, None)``."""
+    return _search((start,), neighbours, cost, budget, stop)[0]
 
 
 def path(reached: Mapping[str, Reached], to: str) -> list[str]:

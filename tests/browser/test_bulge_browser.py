@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import LiveServer
-from tests.support.browser import Person
+from tests.support.browser import face_to_face
 
 pytestmark = pytest.mark.browser
 SEED = "0b" + "00" * 15  # HMAC pads a short key with zeros: the same dice as seed 0b
@@ -29,14 +29,8 @@ ARMOUR, GRENADIERS, TARGET_UNIT, TARGET = "G-2Pz-PzR3", "G-560VG-GR1128", "US-28
 
 
 def test_the_german_player_attacks_through_the_odds_preview(server: LiveServer, browser: Any) -> None:
-    german, allied = Person(browser, server.url, "hasso"), Person(browser, server.url, "troy")
-    for person in (german, allied):
-        person.register()
-
     # The German player creates a seeded match from the lobby; the Allied player joins it.
-    match_id = german.create("bulge", "german", SEED)
-    allied.join(match_id, "allied")
-    german.page.reload()
+    german, allied, match_id = face_to_face(browser, server.url, "bulge", ("hasso", "german"), ("troy", "allied"), SEED)
 
     g = german.page
     g.get_by_test_id("phase").wait_for()

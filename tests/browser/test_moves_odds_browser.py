@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import LiveServer
-from tests.support.browser import Person
+from tests.support.browser import face_to_face, page_errors
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -46,15 +46,9 @@ def tab_to(page: Any, test: str, limit: int = 400) -> None:
 
 
 def test_the_odds_of_an_attack_show_on_hover_before_declaring(server: LiveServer, browser: Any) -> None:
-    german, allied = Person(browser, server.url, "hasso"), Person(browser, server.url, "troy")
-    for person in (german, allied):
-        person.register()
-    match_id = german.create("bulge", "german", SEED)
-    allied.join(match_id, "allied")
-    german.page.reload()
+    german, allied, match_id = face_to_face(browser, server.url, "bulge", ("hasso", "german"), ("troy", "allied"), SEED)
     g = german.page
-    errors: list[str] = []
-    g.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(g)
     g.get_by_test_id("phase").wait_for()
 
     # Two units next to the target (the moves as the server offers them now), then the combat phase.
@@ -99,15 +93,10 @@ def test_the_odds_of_an_attack_show_on_hover_before_declaring(server: LiveServer
 
 
 def test_a_shimada_move_made_with_the_keyboard_alone(server: LiveServer, browser: Any) -> None:
-    jp, br = Person(browser, server.url, "japan_keys"), Person(browser, server.url, "british_keys")
-    for person in (jp, br):
-        person.register()
-    match_id = jp.create("shimada", "japanese")
-    br.join(match_id, "british")
-    jp.page.reload()
+    jp, br, match_id = face_to_face(browser, server.url, "shimada", ("japan_keys", "japanese"),
+                                    ("british_keys", "british"))
     p = jp.page
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(p)
 
     # The dawn turn: Tab to its button "6", Enter.
     p.locator("[data-testid=dawn-choice] button").first.wait_for()
@@ -151,15 +140,9 @@ def _centre(points: str) -> tuple[float, float]:
 def test_a_bulge_unit_moves_to_a_far_destination_in_one_action(server: LiveServer, browser: Any) -> None:
     """Issue 12 (1): the highlighted hexes of a selected unit are its legal destinations, each mark centred on
     its hex; one click on a hex three or more hexes away moves it there with one action."""
-    german, allied = Person(browser, server.url, "gerd"), Person(browser, server.url, "omar")
-    for person in (german, allied):
-        person.register()
-    match_id = german.create("bulge", "german", SEED)
-    allied.join(match_id, "allied")
-    german.page.reload()
+    german, allied, match_id = face_to_face(browser, server.url, "bulge", ("gerd", "german"), ("omar", "allied"), SEED)
     g = german.page
-    errors: list[str] = []
-    g.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(g)
     german.button("end_phase").wait_for()
 
     def state() -> dict[str, Any]:
@@ -226,17 +209,12 @@ def test_a_bulge_unit_moves_to_a_far_destination_in_one_action(server: LiveServe
 def test_a_bulge_move_shaped_by_a_waypoint(server: LiveServer, browser: Any) -> None:
     """Issue 12: the player shapes a path with a waypoint (Shift-click a hex the unit can reach, then click the
     destination); the move goes with ``via`` in one action, and the waypoint shows numbered on the map."""
-    german, allied = Person(browser, server.url, "wolf"), Person(browser, server.url, "ike")
-    for person in (german, allied):
-        person.register()
-    match_id = german.create("bulge", "german", SEED)
-    allied.join(match_id, "allied")
+    german, allied, match_id = face_to_face(browser, server.url, "bulge", ("wolf", "german"), ("ike", "allied"), SEED)
     g = german.page
     sent: list[str] = []
     g.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f if isinstance(f, str) else f.decode())))
-    g.reload()
-    errors: list[str] = []
-    g.on("pageerror", lambda e: errors.append(str(e)))
+    g.reload()  # the socket opened after the listener, so every frame it sends is seen
+    errors = page_errors(g)
     german.button("end_phase").wait_for()
     view = g.request.get(f"/api/matches/{match_id}/view").json()
     moves = {a["to"]: a for a in view["view"]["actions"] if a.get("unit") == GRENADIERS and "cost" in a}

@@ -131,3 +131,24 @@ class Person:
         """Make the page believe its tab is in the background (document.hidden)."""
         page.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
                       "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'})")
+
+
+def face_to_face(browser: Any, base: str, game: str, first: tuple[str, str], second: tuple[str, str],
+                 seed: str | None = None) -> tuple[Person, Person, str]:
+    """Two people register; the first creates a match of ``game`` in its role (``(name, role)``), seeded or
+    not, the second joins in its role, and the first's page is reloaded to show the seated match.
+    Returns both and the match id."""
+    a, b = Person(browser, base, first[0]), Person(browser, base, second[0])
+    for person in (a, b):
+        person.register()
+    match_id = a.create(game, first[1], seed)
+    b.join(match_id, second[1])
+    a.page.reload()
+    return a, b, match_id
+
+
+def page_errors(page: Any) -> list[str]:
+    """The uncaught errors of ``page`` from now on (a test asserts the list stays empty)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
