@@ -150,17 +150,26 @@ export class Viewport {
   }
 
   /**
-   * The targets a chosen unit lights, none of which shows (a unit chosen in the tray, whose entry
-   * hexes lie off screen): the map centres on them, at the same zoom.
+   * The targets a chosen unit lights, brought into view at the same zoom: when they all fit, the view moves
+   * the least that shows them all (a tank chosen in the tray whose entry hexes lie at the edge); when they
+   * do not fit (a long reach), it moves only if none shows, centring on them. Never past the map's edge
+   * where the map can fill the view.
    */
   reveal(hexes) {
     const pts = [...hexes].filter((id) => this.map.has(id)).map((id) => this.map.centre(id));
     if (!this.opened || !pts.length) return;
     const vb = this.map.panzoom.vb;
-    if (pts.some(([x, y]) => x >= vb.x && x <= vb.x + vb.w && y >= vb.y && y <= vb.y + vb.h)) return;
-    const b = boxAround(pts);
-    // centred on them as far as the map allows: no empty margin where the map could fill the view
-    const box = { ...vb, x: b.x + b.w / 2 - vb.w / 2, y: b.y + b.h / 2 - vb.h / 2 };
+    const b = boxAround(pts, (this.map.counterUnits ?? 0) / 2);
+    let x = vb.x, y = vb.y;
+    if (b.w <= vb.w && b.h <= vb.h) {
+      x = Math.min(Math.max(vb.x, b.x + b.w - vb.w), b.x);
+      y = Math.min(Math.max(vb.y, b.y + b.h - vb.h), b.y);
+    } else if (!pts.some(([px, py]) => px >= vb.x && px <= vb.x + vb.w && py >= vb.y && py <= vb.y + vb.h)) {
+      x = b.x + b.w / 2 - vb.w / 2;
+      y = b.y + b.h / 2 - vb.h / 2;
+    }
+    if (x === vb.x && y === vb.y) return;
+    const box = { ...vb, x, y };
     this.map.panzoom.set(this.map.world ? within(box, this.map.world) : box);
   }
 

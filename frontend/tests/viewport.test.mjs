@@ -174,3 +174,26 @@ test("a viewport opens once, on the reader's units, and keeps centre and zoom wh
   vp.reveal(new Set(["0101", "3226"]));
   assert.equal(map.panzoom.vb, moved);
 });
+
+test("targets that fit in the view but lie partly outside it bring the view the least way that shows them all", () => {
+  const { map } = fakeMap(1000, 760);
+  const vp = new Viewport(map, null);
+  vp.open({ counters: [{ ref: "a", side: "german", hex: "2020" }] }, "german");
+  const vb = map.panzoom.vb;
+  const inside = ([x, y], v) => x > v.x && x < v.x + v.w && y > v.y && y < v.y + v.h;
+  // a column of hexes from the middle of the view to just past its lower edge (a unit's entry hexes, say)
+  const col = [];
+  for (let r = 1; r <= 42; r++) col.push(`20${String(r).padStart(2, "0")}`);
+  const seen = col.filter((id) => inside(map.centre(id), vb));
+  const last = seen[seen.length - 1];
+  const next = col[col.indexOf(last) + 1];
+  const targets = [seen[seen.length - 3], last, next];
+  assert.ok(!inside(map.centre(next), vb));
+  vp.reveal(new Set(targets));
+  const moved = map.panzoom.vb;
+  for (const id of targets) assert.ok(inside(map.centre(id), moved), id);
+  assert.equal(moved.w, vb.w);
+  assert.ok(moved.y - vb.y > 0 && moved.y - vb.y < 2 * 40 * Math.sqrt(3), "moved by about a hex, not re-centred");
+  vp.reveal(new Set(targets));
+  assert.equal(map.panzoom.vb, moved); // all shown: nothing moves
+});
