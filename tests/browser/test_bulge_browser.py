@@ -40,10 +40,7 @@ def test_the_german_player_attacks_through_the_odds_preview(server: LiveServer, 
     # Movement: a click on a counter selects it (no action), the hexes it can reach light up.
     for ref, to in ((ARMOUR, "3125"), (GRENADIERS, "3224")):
         german.button("end_phase").wait_for()
-        german.counter(ref).click()
-        german.wait_target(to)
-        german.click_hex(to)
-        german.wait_at(ref, to)
+        german.move(ref, to)
         allied.wait_at(ref, to)
 
     # The phase ends with its button: on to the 1st combat phase.

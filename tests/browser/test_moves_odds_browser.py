@@ -54,10 +54,7 @@ def test_the_odds_of_an_attack_show_on_hover_before_declaring(server: LiveServer
     # Two units next to the target (the moves as the server offers them now), then the combat phase.
     for ref, to in ((ARMOUR, "3125"), (GRENADIERS, "3224")):
         german.button("end_phase").wait_for()
-        german.counter(ref).click()
-        german.wait_target(to)
-        german.click_hex(to)
-        german.wait_at(ref, to)
+        german.move(ref, to)
     german.button("end_phase").click()
     german.button("end_declarations").wait_for()
 

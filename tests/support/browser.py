@@ -70,6 +70,13 @@ class Person:
     def wait_at(self, ref: str, label: str) -> None:
         self.page.locator(f"svg [data-ref='{ref}'][data-at='{label}']").wait_for(state="attached")
 
+    def move(self, ref: str, to: str) -> None:
+        """Select a counter (no action), click its destination once it lights up, wait until it stands there."""
+        self.counter(ref).click()
+        self.wait_target(to)
+        self.click_hex(to)
+        self.wait_at(ref, to)
+
     def button(self, action_type: str) -> Any:
         return self.page.locator(f"[data-testid=actions] button[data-action-type={action_type}]")
 
