@@ -144,10 +144,10 @@ export async function mountReplay(root, matchId) {
   }
 
   function paintControls() {
-    buttons.first.textContent = `⏮ ${t("replay.first")}`;
+    buttons.first.textContent = `◀◀ ${t("replay.first")}`; // ⏮ and ⏭ are missing from common fonts (drawn as empty boxes)
     buttons.prev.textContent = `◀ ${t("replay.prev")}`;
     buttons.next.textContent = `${t("replay.next")} ▶`;
-    buttons.last.textContent = `${t("replay.last")} ⏭`;
+    buttons.last.textContent = `${t("replay.last")} ▶▶`;
     buttons.first.disabled = buttons.prev.disabled = at <= 0;
     buttons.next.disabled = buttons.last.disabled = at >= total;
     position.textContent = t("replay.position", { n: at, total });
