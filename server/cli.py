@@ -1,5 +1,5 @@
 """``counterplay serve [--host H] [--port P]``, ``counterplay migrate``, ``counterplay verify FILE``
-(and ``counterplay bench``)."""
+(and ``counterplay bench``, ``counterplay selfplay``)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,18 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="print benchmark figures (engine, database, network); see --help",
                            add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)
+    selfplay = sub.add_parser("selfplay", help="matches between computer levels: wins per side, lengths, "
+                              "decision times; see --help", add_help=False)
+    selfplay.add_argument("rest", nargs=argparse.REMAINDER)
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:  # its own options, parsed by server.bench
         from .bench import main as bench_main
 
         return bench_main(argv[1:])
+    if argv[:1] == ["selfplay"]:
+        from .bots.selfplay import main as selfplay_main
+
+        return selfplay_main(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_replay(args.replay)
