@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     ws_burst: int = 20
     ws_rate: float = 5.0
     ws_flood_refusals: int = 40
+    # Computer opponents (server/matches/computer.py): worker processes that think for them in each app
+    # process (0: one thread of the app process, for tests and the smallest machines).
+    computer_workers: int = 1
 
     @property
     def sqlalchemy_url(self) -> str:

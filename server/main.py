@@ -20,7 +20,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .accounts import Accounts
 from .api import auth, matches, me, pages, play, ws
 from .api.security import allowed_hosts, host_allowed, origin_allowed, security_headers
+from .bots.pool import Pool
 from .config import Settings, get_settings
+from .matches.computer import Computer, Waking
 from .matches.service import MatchError, MatchService, now
 from .notify.dispatch import DeliverySettings, Notifier
 from .notify.email import Mailer, SmtpSettings
@@ -57,7 +59,10 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
                                          retry=settings.notify_retry_seconds, attempts=settings.notify_attempts,
                                          concurrency=settings.notify_concurrency, poll=settings.notify_poll_seconds))
     outbox.wake = notifier.wake
-    sweeper = Sweeper(service, broker, settings.sweep_seconds, hub)
+    pool = Pool(settings.computer_workers)
+    computer = Computer(service, broker, pool, quiet=max(10.0, 2 * settings.sweep_seconds))
+    routes_broker = Waking(broker, computer)  # what this process publishes wakes its computer runner
+    sweeper = Sweeper(service, routes_broker, settings.sweep_seconds, hub, computer)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -66,9 +71,12 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
         sweeper.start()
         if settings.notify_worker:
             notifier.start()
+        await computer.scan(quiet=0)  # moves left pending by a restart
         yield
         await notifier.stop()
         await sweeper.stop()
+        await computer.stop()
+        pool.close(wait=False)
         await presence.stop()
         await limiter.stop()
         await broker.stop()
@@ -82,7 +90,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] |
     app.state.service = service
     app.state.accounts = Accounts(sessions, settings.argon2_time_cost, settings.argon2_memory_cost,
                                   settings.session_days)
-    app.state.broker = broker
+    app.state.broker = routes_broker
+    app.state.computer = computer
     app.state.hub = hub
     app.state.presence = presence
     app.state.limiter = limiter

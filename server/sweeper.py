@@ -13,6 +13,7 @@ import logging
 from anyio import to_thread
 
 from .matches import endings
+from .matches.computer import Computer
 from .matches.service import MatchService
 from .realtime.broker import Broker
 from .realtime.hub import Hub
@@ -21,8 +22,10 @@ log = logging.getLogger(__name__)
 
 
 class Sweeper:
-    def __init__(self, service: MatchService, broker: Broker, every: float, hub: Hub | None = None) -> None:
+    def __init__(self, service: MatchService, broker: Broker, every: float, hub: Hub | None = None,
+                 computer: Computer | None = None) -> None:
         self.hub = hub
+        self.computer = computer
         self.service = service
         self.broker = broker
         self.every = every
@@ -36,6 +39,8 @@ class Sweeper:
             await self.broker.publish({"kind": "summary", "match": match_id})
         if self.hub is not None:
             await self.hub.catch_up()
+        if self.computer is not None:  # a computer's move left pending (a process that died, a lost wake)
+            await self.computer.scan()
         return swept
 
     async def _loop(self) -> None:

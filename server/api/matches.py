@@ -13,16 +13,31 @@ from urllib.parse import urlencode
 from anyio import to_thread
 from fastapi import APIRouter, Query, Request, Response
 
+from ..bots import computer_levels
+from ..bots.levels import LEVELS
 from ..config import Settings
 from ..engine.core import OMNISCIENT, Rules
 from ..games import GAMES
+from ..matches import computer
 from ..matches.service import Applied, MatchError, NotFound, Summaries
 from ..matches.shapes import Summary
 from ..ratelimit import Limiter, Rule
 from ..realtime.broker import Broker
 from .auth import too_many
 from .deps import BrokerDep, CurrentUser, MaybeUser, ServiceDep
-from .schemas import ActionIn, ActionOut, CreateMatch, GameInfo, Join, MatchSummary, Problem, Replay, ViewOut
+from .schemas import (
+    ActionIn,
+    ActionOut,
+    ComputerLevel,
+    CreateMatch,
+    GameInfo,
+    Join,
+    MatchSummary,
+    Problem,
+    Record,
+    Replay,
+    ViewOut,
+)
 
 router = APIRouter(prefix="/api", tags=["matches"])
 
@@ -32,13 +47,18 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 @router.get("/games", response_model=list[GameInfo])
-def games() -> list[GameInfo]:
+def games(svc: ServiceDep) -> list[GameInfo]:
+    """The games, with their scenarios, roles, options and computer levels (each with its record)."""
+    with svc.sessions() as db:
+        records = {game: computer.records(db, game) for game in GAMES if computer_levels(game)}
     return [GameInfo(
         id=r.id, names=dict(r.names), roles=list(r.roles), role_names=_role_names(r),
         scenarios=[{"id": s.id, "name": dict(s.name), "description": dict(s.description)}
                    for s in r.scenarios.values()],
         options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name),
                   "choice_names": _choice_names(r, o.id, o.choices)} for o in r.options],
+        computer_levels=[ComputerLevel(id=level, name=dict(LEVELS[level].name), record=Record(**records[r.id][level]))
+                         for level in computer_levels(r.id)],
     ) for r in GAMES.values()]
 
 
@@ -104,10 +124,12 @@ def game_data(game: str, request: Request) -> Response:
 
 @router.post("/matches", response_model=MatchSummary, status_code=201,
              responses=error_responses(401, 403, 404, 422, 429))
-async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep) -> Any:
-    """Create a match (an account is needed: guests watch). 429: too many matches created lately
-    (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of yours still waiting for players
-    (``MATCH_OPEN_LIMIT``)."""
+async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep,
+                       broker: BrokerDep) -> Any:
+    """Create a match (an account is needed: guests watch). ``computer`` seats computer opponents (the match
+    is then unrated; 422 for an unknown level, a role that is yours or not the game's, a game without
+    them). 429: too many matches created lately (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of
+    yours still waiting for players (``MATCH_OPEN_LIMIT``)."""
     settings: Settings = request.app.state.settings
     limiter: Limiter = request.app.state.limiter
     rule = Rule("match-create", settings.match_create_limit, settings.match_create_window_seconds)
@@ -117,11 +139,15 @@ async def create_match(body: CreateMatch, request: Request, user: CurrentUser, s
     play = {"clock": body.clock, "rated": body.rated, "private": body.private, "on_timeout": body.on_timeout,
             "rate_timeouts": body.rate_timeouts}
     try:
-        return await to_thread.run_sync(lambda: svc.create(user.id, body.game, body.scenario, body.role,
-                                                           body.options, body.seed, play=play))
+        made = await to_thread.run_sync(lambda: svc.create(user.id, body.game, body.scenario, body.role,
+                                                           body.options, body.seed, play=play,
+                                                           computer=body.computer))
     except MatchError:
         await limiter.refund(rule, str(user.id), verdict)  # nothing was created: not counted
         raise
+    if made["computer"]:  # the computer may be the first to move
+        await broker.publish({"kind": "summary", "match": made["id"]})
+    return made
 
 
 LINK = {"Link": {"description": 'the next page, `</api/matches?...&cursor=...>; rel="next"` (RFC 8288); '

@@ -43,6 +43,10 @@ class CreateMatch(BaseModel):
     on_timeout: Literal["claim", "loss", "draw"] = Field(default="claim", description=(
         "when a side runs out of time: the opponent may claim the win, or it is a loss, or a draw"))
     rate_timeouts: bool = True
+    computer: dict[Annotated[str, Field(max_length=32)], Annotated[str, Field(max_length=16)]] | None = Field(
+        default=None, max_length=8, description=(
+            "role -> level (one of the game's `computer_levels`): computer opponents take these seats at once; "
+            "such a match is never rated"))
 
 
 class Join(BaseModel):
@@ -110,6 +114,8 @@ class MatchSummary(BaseModel):
     ratings: dict[str, int | None] = Field(default_factory=dict,
                                            description="role -> the seated player's current rating in this game "
                                                        "(null: unrated or free)")
+    computer: dict[str, str] = Field(default_factory=dict,
+                                     description="role -> level of each seat a computer opponent holds")
 
 
 class ViewOut(BaseModel):
@@ -144,6 +150,18 @@ class Replay(BaseModel):
                                                                   "without actions")
 
 
+class Record(BaseModel):
+    won: int
+    lost: int
+    drawn: int
+
+
+class ComputerLevel(BaseModel):
+    id: str = Field(description="easy, normal or strong")
+    name: dict[str, str] = Field(description="language -> name")
+    record: Record = Field(description="the level's finished matches of this game against persons, from its side")
+
+
 class GameInfo(BaseModel):
     id: str
     names: dict[str, str]
@@ -151,6 +169,8 @@ class GameInfo(BaseModel):
     role_names: dict[str, dict[str, str]] = Field(description="role -> language -> name")
     scenarios: list[dict[str, Any]]
     options: list[dict[str, Any]]
+    computer_levels: list[ComputerLevel] = Field(default_factory=list, description=(
+        "the computer opponents a match of this game may seat (`computer` of POST /api/matches); empty: none yet"))
 
 
 class UndoIn(BaseModel):

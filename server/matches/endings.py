@@ -213,9 +213,11 @@ def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> Summa
         roles = list(svc.rules(m.game).roles)
         swapped = swap and len(roles) == 2
         mapping = {roles[0]: roles[1], roles[1]: roles[0]} if swapped else {r: r for r in roles}
-        reserve = {mapping[r]: uid for r, uid in seats.items() if uid != user_id}
+        computers = svc.computers(db)
+        reserve = {mapping[r]: uid for r, uid in seats.items() if uid != user_id and uid not in computers}
+        bots = {mapping[r]: computers[uid] for r, uid in seats.items() if uid in computers}
         play = {**svc._play(m), "clock": (m.clock or {}).get("tc")}
         summary = svc.create(user_id, m.game, m.scenario, mapping[role], m.options, None, play=play,
-                             reserve=reserve, rematch_of=m.id)
+                             reserve=reserve, rematch_of=m.id, computer=bots or None)
         m.rematch_id = summary["id"]
         return summary

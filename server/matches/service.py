@@ -196,6 +196,7 @@ class MatchService:
         self._cache_lock = threading.Lock()
         self._match_locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        self._computers: dict[int, str] = {}  # account -> level of the computer opponents' accounts
 
     # --- helpers ---
 
@@ -239,6 +240,22 @@ class MatchService:
     def _seat_names(db: Session, match_id: str) -> dict[str, tuple[int, str]]:
         """role -> (account id, user name) of every taken seat."""
         return {role: (uid, name) for role, uid, name in db.execute(_SEATS, {"id": match_id})}
+
+    def computers(self, db: Session | None = None) -> dict[int, str]:
+        """The computer opponents' accounts (account -> level), read once all levels exist."""
+        from ..bots.levels import LEVELS
+
+        if len(self._computers) < len(LEVELS):
+            if db is None:
+                with self.sessions() as own:
+                    rows = own.execute(select(User.id, User.computer).where(User.computer.is_not(None))).all()
+            else:
+                rows = db.execute(select(User.id, User.computer).where(User.computer.is_not(None))).all()
+            self._computers = {int(uid): str(level) for uid, level in rows}
+        return self._computers
+
+    def forget_computers(self) -> None:
+        self._computers = {}
 
     def _seats(self, db: Session, match_id: str) -> dict[str, int]:
         return {role: uid for role, (uid, _) in self._seat_names(db, match_id).items()}
@@ -327,6 +344,8 @@ class MatchService:
             "progress": cast(lobby.Progress | None, m.progress),
             "moved_at": aware(m.moved_at).isoformat() if m.moved_at is not None else None,
             "ratings": {role: ratings.get((seats[role], m.game)) if role in seats else None for role in rules.roles},
+            "computer": {role: level for role, uid in seats.items()
+                         if (level := self.computers(db).get(uid)) is not None},
         }
         chain: Steps | None = None
         out: dict[int | None, Summary] = {}
@@ -351,14 +370,22 @@ class MatchService:
     def create(self, user_id: int | None, game: str, scenario: str | None, role: str | None,
                options: dict[str, Any] | None, seed: str | None,
                play: dict[str, Any] | None = None, reserve: dict[str, int] | None = None,
-               rematch_of: str | None = None) -> Summary:
+               rematch_of: str | None = None, computer: dict[str, str] | None = None) -> Summary:
         """A new match, made by an account (guests watch, they do not create). ``play``: the platform
         settings (clock, rated, private, on_timeout, rate_timeouts); ``reserve``: seats kept for given
-        accounts (a rematch). An account has at most ``open_limit`` matches waiting for players."""
+        accounts (a rematch); ``computer``: role -> level of the computer opponents seated at once (such
+        a match is never rated). An account has at most ``open_limit`` matches waiting for players."""
+        from . import computer as computers
+
         if user_id is None:
             raise Forbidden("Log in to create a match.")
         rules = self.rules(game)
         settings, tc = self._check_play(play or {})
+        bots: dict[int, str] = {}
+        if computer:
+            computers.check(self, game, role, computer)
+            settings["rated"] = False  # a match against the computer is never rated
+            bots = {computers.account(self, level): r for r, level in computer.items()}
         scenario = scenario or next(iter(rules.scenarios))
         if scenario not in rules.scenarios:
             raise Illegal(f"{game} has no scenario {scenario!r}.")
@@ -380,10 +407,11 @@ class MatchService:
         salt = secrets.token_bytes(rng.SALT_BYTES)
         state = rules.setup(scenario, opts, seed_bytes)
         t = self.now()
-        invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items() if r != role}
+        invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items()
+                                   if r != role and r not in (computer or {})}
         if settings["private"]:
             for r in rules.roles:
-                if r != role and r not in invites:
+                if r != role and r not in invites and r not in (computer or {}):
                     invites[r] = {"token": secrets.token_urlsafe(16)}
         m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
                   seed=seed_bytes, seed_salt=salt, seed_commitment=rng.commitment(seed_bytes, salt),
@@ -399,6 +427,13 @@ class MatchService:
             db.flush()
             if role is not None:
                 db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
+            for uid, r in bots.items():
+                db.add(Seat(match_id=m.id, role=r, user_id=uid, joined_at=t))
+            if len(bots) + (role is not None) == len(rules.roles):  # every seat taken: it starts now
+                m.status = "active"
+                if m.clock:
+                    self._set_clock(db, m, clocks.start(m.clock, list(m.active_roles), t,
+                                                        self._paused(db, m.id, m.active_roles, t)))
             self._remember(m.id, 0, state)
             db.flush()
             if rematch_of is not None and user_id is not None:
@@ -570,6 +605,8 @@ class MatchService:
                 raise Illegal("Your time is up: the match is being ended on time.")
             if isinstance(action, dict) and str(action.get("type", "")).startswith("$"):
                 raise Illegal("Actions whose type starts with $ are the platform's own.")
+            if client_id.startswith("computer:") and user_id not in self.computers(db):
+                raise Illegal("Action ids that start with computer: are the computer's own.")
             rules = self.rules(m.game)
             state = self.state_at(db, m, m.version)
             try:

@@ -40,6 +40,7 @@ class Summary(TypedDict):
     progress: Progress | None  # the public turn and phase (None: a match made before they were kept)
     moved_at: str | None  # when the last action (or undo) was written
     ratings: dict[str, int | None]  # role -> the seated player's rating in this game (None: unrated, free)
+    computer: dict[str, str]  # role -> level of each computer opponent's seat
 
 
 class Extra(TypedDict, total=False):

@@ -43,6 +43,9 @@ class Outbox:
         if not targets:
             return
         users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(set(seats.values()))))}
+        targets = [(uid, role) for uid, role in targets if users[uid].computer is None]  # the computer reads none
+        if not targets:
+            return
         t = self.now()
         for uid, role in targets:
             user = users[uid]

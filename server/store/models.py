@@ -41,6 +41,7 @@ def _canonical(context: DefaultExecutionContext) -> str:
 
 class User(Base):
     __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("computer", name="uq_users_computer"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True)
     # server/names.py: the key two names must not share (case, width, look-alikes); found at login.
@@ -59,6 +60,9 @@ class User(Base):
     vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     vacation_year: Mapped[int | None] = mapped_column(Integer, nullable=True)
     vacation_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # A computer opponent's account (server/matches/computer.py): its level; None for a person. Such an
+    # account has no password anyone can log in with and a name no person can register.
+    computer: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class Session(Base):
