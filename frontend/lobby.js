@@ -6,6 +6,25 @@ import { api } from "./common/api.js";
 import { clockKindText } from "./common/clock.js";
 import { inviteRow } from "./common/around.js";
 import { onInbox, markRead, itemText } from "./common/inbox.js";
+import { seatHolder } from "./common/roles.js";
+
+/** The create form's opponent choices for a game: a person, or each computer level with its record. */
+export function opponentChoices(game) {
+  const levels = (game?.computer_levels ?? []).map((l) => ({
+    value: l.id,
+    label: t("lobby.opponent_computer", {
+      level: t(`computer.level.${l.id}`),
+      record: t("lobby.record", { won: l.record?.won ?? 0, lost: l.record?.lost ?? 0, drawn: l.record?.drawn ?? 0 }),
+    }),
+  }));
+  return [{ value: "", label: t("lobby.opponent_person") }, ...levels];
+}
+
+/** The computer seats of a new match: every role but the creator's, at ``level`` (none: no computer). */
+export function computerSeats(roles, myRole, level) {
+  if (!level) return null;
+  return Object.fromEntries(roles.filter((r) => r !== myRole).map((r) => [r, level]));
+}
 
 /** "5 minutes ago" in the reader's language, from an ISO time (now: a Date, for tests). */
 export function timeAgo(iso, lang = getLang(), now = new Date()) {
@@ -131,7 +150,7 @@ export function mountLobby(root, session) {
   }
 
   // What the person has chosen in the create form, kept across repaints (language change, games loaded).
-  const draft = { game: null, scenario: null, role: null, seed: "", options: {}, around: { ...AROUND_DEFAULTS } };
+  const draft = { game: null, scenario: null, role: null, opponent: "", seed: "", options: {}, around: { ...AROUND_DEFAULTS } };
 
   // Time control, rating, privacy: fields bound to draft.around.
   function aroundFields() {
@@ -176,6 +195,9 @@ export function mountLobby(root, session) {
     if (draft.game && games.some((g) => g.id === draft.game)) game.value = draft.game;
     const scenario = h("select", { name: "scenario" });
     const role = h("select", { name: "role" });
+    const opponent = h("select", { name: "opponent", "data-testid": "opponent" });
+    const computerHint = h("p", { class: "hint", "data-testid": "computer-hint", hidden: true }, t("lobby.computer_hint"));
+    const submit = h("button", { type: "submit" }, t("lobby.create_button"));
     const seed = h("input", { name: "seed", pattern: "[0-9a-fA-F]*", maxlength: 128, placeholder: t("a11y.seed_placeholder"), autocomplete: "off" });
     seed.value = draft.seed;
     const msg = h("p", { class: "error", role: "alert", hidden: true });
@@ -203,11 +225,29 @@ export function mountLobby(root, session) {
       fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
       fill(role, ...(g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))),
         h("option", { value: "" }, t("lobby.watch_only")));
+      const choices = opponentChoices(g);
+      fill(opponent, ...choices.map((c) => h("option", { value: c.value }, c.label)));
       if (draft.game === g?.id) {
         keep(scenario, draft.scenario);
         keep(role, draft.role);
+        keep(opponent, draft.opponent);
       }
+      opponentChanged();
     };
+    // Against the computer: no rating (the server never rates such a match), and a seat of your own.
+    const opponentChanged = () => {
+      const vsComputer = Boolean(opponent.value);
+      computerHint.hidden = !vsComputer;
+      submit.textContent = t(vsComputer ? "lobby.play_computer" : "lobby.create_button");
+      const rated = form?.querySelector("input[name=rated]");
+      if (rated) {
+        rated.disabled = vsComputer;
+        if (vsComputer) rated.checked = false;
+        else rated.checked = Boolean(draft.around.rated);
+      }
+      if (vsComputer && !role.value && role.options.length > 1) role.value = role.options[0].value;
+    };
+    opponent.addEventListener("change", () => { draft.game = game.value; draft.opponent = opponent.value; opponentChanged(); });
     game.addEventListener("change", () => {
       Object.assign(draft, { game: game.value, scenario: null, role: null, options: {} });
       sync();
@@ -215,16 +255,22 @@ export function mountLobby(root, session) {
     scenario.addEventListener("change", () => { draft.game = game.value; draft.scenario = scenario.value; });
     role.addEventListener("change", () => { draft.game = game.value; draft.role = role.value; });
     seed.addEventListener("input", () => { draft.seed = seed.value; });
+    let form = null;
     sync();
-    const form = h("form", { class: "create-form", "data-testid": "create-form" },
+    form = h("form", { class: "create-form", "data-testid": "create-form" },
       h("h2", {}, t("lobby.create")),
       h("label", {}, t("lobby.game"), game), h("label", {}, t("lobby.scenario"), scenario),
-      h("label", {}, t("lobby.role"), role), optionsBox, aroundFields(), h("label", {}, t("lobby.seed"), seed),
-      h("button", { type: "submit" }, t("lobby.create_button")), msg);
+      h("label", {}, t("lobby.role"), role), h("label", {}, t("lobby.opponent"), opponent), computerHint,
+      optionsBox, aroundFields(), h("label", {}, t("lobby.seed"), seed),
+      submit, msg);
+    opponentChanged();
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const body = { game: game.value, scenario: scenario.value || null, role: role.value || null, ...aroundBody(draft.around) };
       if (seed.value.trim()) body.seed = seed.value.trim();
+      const g = games.find((x) => x.id === game.value);
+      const bots = computerSeats(g?.roles ?? [], body.role, opponent.value);
+      if (bots) Object.assign(body, { computer: bots, rated: false });
       if (optionInputs.length) body.options = Object.fromEntries(optionInputs.map(({ spec, select }) => [spec.id, spec.choices[Number(select.value)]]));
       try {
         const created = await api.createMatch(body);
@@ -252,8 +298,8 @@ export function mountLobby(root, session) {
         mine ? h("span", { class: "badge turn" }, t("lobby.your_turn")) : null),
       h("div", { class: "match-seats" }, ...seats.map(([role, user]) =>
         h("span", { class: `seat${role === m.my_role ? " me" : ""}`, "data-testid": `seat-${m.id}-${role}` }, `${roleLabel(role, m.game)}: `,
-          user ? h("b", {}, user) : h("i", {}, t("match.free")),
-          user ? h("span", { class: "rating", "data-testid": `rating-${m.id}-${role}` },
+          user ? h("b", {}, seatHolder(m, role, user)) : h("i", {}, t("match.free")),
+          user && !m.computer?.[role] ? h("span", { class: "rating", "data-testid": `rating-${m.id}-${role}` },
             ` (${m.ratings?.[role] ?? t("lobby.unrated_player")})`) : null))),
       progressLine(m),
       h("div", { class: "match-actions" },

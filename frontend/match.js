@@ -7,7 +7,7 @@ import { t, getLang, onLangChange, render, hasKey, withPlatform } from "./common
 import { api } from "./common/api.js";
 import { MatchConnection } from "./common/net.js";
 import { BoardView, roleName } from "./common/board.js";
-import { phaseLine } from "./common/roles.js";
+import { phaseLine, seatHolder, computerThinking } from "./common/roles.js";
 import { AroundPanel } from "./common/around.js";
 import { ChatPanel } from "./common/chat.js";
 import { isMyMove, becameMyMove, notifyIfHidden } from "./common/notify.js";
@@ -95,10 +95,14 @@ export async function mountMatch(root, matchId, session) {
       h("h1", { title: `${name} · ${scenario}` }, name, h("small", {}, ` · ${scenario}`)),
       h("ul", { class: "seats", "aria-label": t("match.seats") }, ...Object.entries(summary.seats ?? {}).map(([role, user]) =>
         h("li", { class: `seat${role === myRole ? " me" : ""}${(state?.view?.active ?? summary.to_move ?? []).includes(role) ? " to-move" : ""}` },
-          `${roleName(role, catalogue)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free")),
+          `${roleName(role, catalogue)}: `, user ? h("b", { "data-testid": `seat-holder-${role}` }, seatHolder(summary, role, user)) : h("i", {}, t("match.free")),
           canJoin && !user ? h("button", { type: "button", class: "join", "data-testid": `join-${summary.id}-${role}`, onclick: () => join(role) }, t("lobby.join", { role: roleName(role, catalogue) })) : null))),
       around.clocksEl, board.turnEl,
       phase ? h("span", { class: "phase-line", "data-testid": "phase-line" }, phase) : null,
+      computerThinking(summary, state?.view?.outcome ? [] : state?.view?.active)
+        ? h("span", { class: "badge thinking", role: "status", "data-testid": "computer-thinking" }, t("computer.thinking")) : null,
+      Object.keys(summary.computer ?? {}).length
+        ? h("span", { class: "badge unrated", "data-testid": "not-rated" }, t("computer.not_rated")) : null,
       spectator,
       h("p", { class: "meta" },
         h("span", { class: `conn conn-${connStatus}`, "data-testid": "connection", title: t(connStatus === "open" ? "match.connected" : connStatus === "closed" ? "match.offline" : "match.connecting") },
@@ -109,7 +113,7 @@ export async function mountMatch(root, matchId, session) {
     fill(menuBody,
       // on a phone the seats are here, not in the bar
       h("ul", { class: "menu-seats" }, ...Object.entries(summary.seats ?? {}).map(([role, user]) =>
-        h("li", {}, `${roleName(role, catalogue)}: `, user ? h("b", {}, user) : h("i", {}, t("match.free"))))),
+        h("li", {}, `${roleName(role, catalogue)}: `, user ? h("b", {}, seatHolder(summary, role, user)) : h("i", {}, t("match.free"))))),
       h("p", {}, h("span", { class: `badge status-${summary.status}`, "data-testid": "status" }, t(`match.status.${summary.status}`))),
       h("p", { class: "commitment" }, `${t("match.seed_commitment")}: `,
         h("code", { "data-testid": "seed-commitment", title: summary.seed_commitment }, summary.seed_commitment),

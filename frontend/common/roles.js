@@ -34,3 +34,16 @@ export function phaseLine(view, catalogue, lang = getLang()) {
   if (key) words.push(render({ key }, catalogue, lang));
   return words.join(" · ");
 }
+
+/** Who holds a seat, in the reader's words: "Computer (Strong)" for a computer opponent, else the name. */
+export function seatHolder(summary, role, user, lang = getLang()) {
+  const level = summary?.computer?.[role];
+  if (!level) return user;
+  return t("computer.seat", { level: t(`computer.level.${level}`, undefined, lang) }, lang);
+}
+
+/** Whether a computer seat is to move in this match now (the page says the computer is thinking). */
+export function computerThinking(summary, active) {
+  if (!summary || summary.status !== "active") return false;
+  return (active ?? summary.to_move ?? []).some((r) => summary.computer?.[r]);
+}
