@@ -44,6 +44,7 @@ ALREADY = {"us": (0.0, 0.0, 0.0, 2.0, 4.0, 6.0), "nva": (0.0, 0.0, 0.0, 1.0, 3.0
 
 
 def _hit_cost(spec_side: str, officer: bool, senior: bool, hits: int) -> float:
+    table: tuple[float, ...]
     if officer:
         table = US_OFFICER_COST if spec_side == "us" else NVA_OFFICER_COST
         c = table[min(hits, 2)]
@@ -85,7 +86,7 @@ def _str(s: Any, hits: int, kind: str) -> int:
 class _Board:
     """One pass over the counters: who is where, with what strength."""
 
-    __slots__ = ("d", "units", "at", "melee", "fire", "count", "officers", "casualties")
+    __slots__ = ("at", "casualties", "count", "d", "fire", "melee", "officers", "units")
 
     def __init__(self, state: State) -> None:
         self.d = gd(state)
@@ -245,7 +246,7 @@ def _area_value(b: _Board, st: dict[str, Any], state: State, side: str, uid: str
     dist = st["dist"][area]
     v = 0.0
     if side == "nva" and state["retreat"]:
-        return -2.0 * st["edge"].get(area, 3) - (1.0 if theirs else 0.0)
+        return -2.0 * float(st["edge"].get(area, 3)) - (1.0 if theirs else 0.0)
     if theirs:
         # a melee there: the exchange of dice, the NVA hits worth more (§5.18)
         w_mine, w_theirs = (0.8, 1.3) if side == "us" else (1.3, 0.8)
