@@ -70,7 +70,8 @@ def _static(data_name: str) -> dict[str, Any]:
     d: GameData = dataset(data_name)
     ids = [a for a in d.board.ids()]
     dist = {a: d.board.distances(a) for a in ids}
-    return {"dist": dist, "jungle": {a for a in ids if d.terrain(a) == "jungle"},
+    adj = {a: [n for n in d.board.neighbours(a) if n not in (TRANSIT, COLUMBUS)] for a in ids}
+    return {"dist": dist, "adj": adj, "jungle": {a for a in ids if d.terrain(a) == "jungle"},
             "edge": d.edge_distance}
 
 
@@ -198,9 +199,39 @@ def us_margin(state: State) -> tuple[float, float]:
         if "us" in sides and "nva" in sides and b.contested(a):
             du, dn = b.melee_dice(a, "us"), b.melee_dice(a, "nva")
             contact += du / 6 * 0.8 - dn / 6 * 1.3
-    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + 0.6 * contact
-    threat = vp_nva + max(0.0, pend_nva) * 0.7 + max(0.0, -contact) * 0.5
+    # The fire to come: each side's stacks next to enemy stacks they cannot melee take that enemy's
+    # fire at its next Fire activation (§5.6: adjacent, non-contested, −1 per unit into jungle).
+    exposure = _exposure(state, b)
+    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + 0.6 * contact + W_EXPOSURE * exposure
+    threat = vp_nva + max(0.0, pend_nva) * 0.7 + max(0.0, -contact) * 0.5 + max(0.0, -exposure) * 0.5
     return margin, threat
+
+
+W_EXPOSURE = 0.5
+
+
+def _exposure(state: State, b: _Board) -> float:
+    """The exchange of ranged fire the stacks face (US VP-equivalents): for each non-contested area, the
+    hits the adjacent enemy's infantry would roll on it, worth 1.3 NVA VP a hit on the US and 0.8 US VP
+    a hit on the NVA (§5.18); each side's next activations are the weight's business."""
+    st = _st(state)
+    jungle = st["jungle"]
+    adj = st["adj"]
+    out = 0.0
+    for a, sides in b.at.items():
+        if a in (TRANSIT, COLUMBUS) or b.contested(a):
+            continue
+        for side in sides:
+            if not b.n(a, side):
+                continue
+            them = _other(side)
+            dice = 0
+            for n in adj[a]:
+                if b.n(n, them) and not b.contested(n):
+                    dice += max(0, b.fire_dice(n, them) - (b.n(n, them) if a in jungle else 0))
+            if dice:
+                out += -dice / 6 * 1.3 if side == "us" else dice / 6 * 0.8
+    return out
 
 
 def evaluate(world: State, role: Role) -> float:
@@ -263,6 +294,10 @@ def _area_value(b: _Board, st: dict[str, Any], state: State, side: str, uid: str
             v += 0.3 * min(near, 3)
         else:
             v -= 0.15 * near if mine_n < 2 else 0.0
+        # the enemy fire it would stand in (§5.6), against the fire it would return
+        threat = sum(max(0, b.fire_dice(n, them) - (b.n(n, them) if area in st["jungle"] else 0))
+                     for n in st["adj"].get(area, ()) if not b.contested(n))
+        v -= threat / 6 * (1.3 if side == "us" else 0.8) * 1.5
     # the enemy within reach
     nearest = min((dd for a2, dd in dist.items() if b.n(a2, them) and a2 not in (TRANSIT, COLUMBUS)), default=9)
     if side == "nva":
@@ -451,6 +486,6 @@ TUNING: dict[str, dict[str, Any]] = {
     # One apply costs ~0.4 ms and a match is ~700 actions: the levels are kept small so balance runs
     # of hundreds of matches fit, the strong level well under the 2 s p95.
     "easy": {"worlds": 1, "width": 5, "depth": 0, "noise": 0.1, "evaluations": 5},
-    "normal": {"worlds": 2, "width": 8, "depth": 1, "noise": 0.03, "evaluations": 16},
-    "strong": {"worlds": 3, "width": 10, "depth": 2, "noise": 0.0, "evaluations": 30},
+    "normal": {"worlds": 2, "width": 6, "depth": 1, "noise": 0.03, "evaluations": 12},
+    "strong": {"worlds": 2, "width": 8, "depth": 1, "noise": 0.0, "evaluations": 16},
 }
