@@ -153,8 +153,16 @@ def decide(rules: Rules, judge: Judge, state: State, role: Role, level: Level, s
     if not scored:  # every world refused every candidate: the prior's choice
         return Decision(actions[chosen[0]], time.perf_counter() - start, spent, len(chosen), len(actions))
     noisy = {i: totals[i] / counts[i] + (rnd.gauss(0.0, level.noise) if level.noise else 0.0) for i in scored}
-    # The most-searched survivors first (halving's winners), then by value.
-    best = max(scored, key=lambda i: (counts[i], noisy[i]))
+    # The most-searched survivors first (halving's winners), then by value; an exact tie (the evaluation
+    # could not tell the candidates apart, e.g. a return fire that missed in every world) goes to the
+    # action the prior likes best rather than to the shuffle.
+    top = max((counts[i], noisy[i]) for i in scored)
+    tied = [i for i in scored if (counts[i], noisy[i]) == top]
+    if len(tied) > 1:
+        scores = judge.prior(world(0), role, [actions[i] for i in tied])
+        best = tied[max(range(len(tied)), key=lambda k: scores[k])]
+    else:
+        best = tied[0]
     values = sorted((noisy[i] for i in scored), reverse=True)
     return Decision(actions[best], time.perf_counter() - start, spent, len(chosen), len(actions), values)
 

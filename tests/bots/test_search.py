@@ -81,3 +81,19 @@ def test_the_same_view_and_seed_give_the_same_decision() -> None:
         a = decide(TOY, RaceJudge(), state, "north", LEVELS["normal"], seed, guard=False)
         b = decide(TOY, RaceJudge(), other, "north", LEVELS["normal"], seed, guard=False)
         assert a.action == b.action and a.values == b.values
+
+
+class FlatJudge(RaceJudge):
+    """Cannot tell positions apart (every evaluation 0.5): only the prior (add 2 before add 1) can."""
+
+    def evaluate(self, world: State, role: Role) -> float:
+        return 0.5
+
+
+def test_an_exact_tie_goes_to_the_prior() -> None:
+    """When the evaluation gives every candidate the same value, the search plays the prior's choice,
+    whatever order the seed shuffled the candidates into."""
+    state = TOY.setup("race", {"turns": "long"}, b"toy-seed")
+    for seed in range(6):
+        d = decide(TOY, FlatJudge(), state, "north", LEVELS["strong"], seed, guard=False)
+        assert d.action == {"type": "add", "n": 2}
