@@ -81,15 +81,14 @@ def records(db: Session, game: str) -> dict[str, dict[str, int]]:
     """Each level's finished matches of ``game``, from the computer's side: won, lost, drawn (every match
     with a computer has a person in it: a match of computers alone cannot be made)."""
     out = {level: {"won": 0, "lost": 0, "drawn": 0} for level in LEVELS}
-    rows = db.execute(select(User.computer, Seat.role, Match.outcome, func.count())
+    winner = Match.outcome["winner"].as_string()  # NULL for a draw (JSON null), on SQLite and Postgres alike
+    rows = db.execute(select(User.computer, Seat.role, winner, func.count())
                       .join(Seat, Seat.user_id == User.id).join(Match, Match.id == Seat.match_id)
                       .where(User.computer.is_not(None), Match.game == game, Match.status == "finished")
-                      .group_by(User.computer, Seat.role, Match.outcome))
-    for level, role, outcome, n in rows:
-        if level not in out or not outcome:
-            continue
-        winner = outcome.get("winner")
-        out[level]["drawn" if winner is None else "won" if winner == role else "lost"] += int(n)
+                      .group_by(User.computer, Seat.role, winner))
+    for level, role, won_by, n in rows:
+        if level in out:
+            out[level]["drawn" if won_by is None else "won" if won_by == role else "lost"] += int(n)
     return out
 
 
