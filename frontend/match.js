@@ -102,7 +102,7 @@ export async function mountMatch(root, matchId, session) {
       computerThinking(summary, state?.view?.outcome ? [] : state?.view?.active)
         ? h("span", { class: "badge thinking", role: "status", "data-testid": "computer-thinking" }, t("computer.thinking")) : null,
       Object.keys(summary.computer ?? {}).length
-        ? h("span", { class: "badge unrated", "data-testid": "not-rated" }, t("computer.not_rated")) : null,
+        ? h("span", { class: "badge unrated", "data-testid": "not-rated", title: t("computer.not_rated_title") }, t("computer.not_rated")) : null,
       spectator,
       h("p", { class: "meta" },
         h("span", { class: `conn conn-${connStatus}`, "data-testid": "connection", title: t(connStatus === "open" ? "match.connected" : connStatus === "closed" ? "match.offline" : "match.connecting") },
