@@ -199,3 +199,30 @@ def test_a_pending_computer_move_is_made_when_the_app_starts_again(database: str
                 break
             time.sleep(0.05)
         assert s["version"] > 0
+
+
+def test_the_computer_thinking_holds_up_no_persons_request(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the computer thinks (a judge that takes two seconds), the lobby and other matches answer at once."""
+    import types
+
+    from server import bots
+
+    def slow(world: dict[str, Any], role: str) -> float:
+        time.sleep(0.5)
+        return 0.5
+
+    judge = types.SimpleNamespace(TUNING={"easy": {"seconds": 5.0}}, determinize=lambda s, r, rnd: s, evaluate=slow,
+                                  prior=lambda w, r, actions: [0.0] * len(actions))
+    real = bots.judge_for
+    monkeypatch.setattr(bots, "judge_for", lambda game: judge if game == "toy" else real(game))
+    with LiveServer(database, computer_workers=0) as live:  # a thread of this process: the hardest case
+        person = Player(live.url).register()
+        m = person.create("toy", "south", computer={"north": "easy"}, options={"turns": "long"})
+        slowest = 0.0
+        for _ in range(10):
+            t0 = time.monotonic()
+            assert person.http.get("/api/matches", params={"status": "mine"}).status_code == 200
+            slowest = max(slowest, time.monotonic() - t0)
+            time.sleep(0.1)
+        assert person.http.get(f"/api/matches/{m['id']}").json()["version"] == 0  # still thinking
+        assert slowest < 0.5, slowest
