@@ -31,7 +31,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..bots import computer_levels
+from ..bots import computer_levels, judge_for
 from ..bots.levels import LEVELS, level_for
 from ..bots.pool import Pool
 from ..engine.core import State
@@ -154,7 +154,7 @@ def turn(svc: MatchService, match_id: str) -> Turn | None:
                 level = computers[mine[role]]
                 hurry = False
                 if m.clock:
-                    guard = level_for(level).seconds
+                    guard = level_for(level, getattr(judge_for(m.game), "TUNING", None)).seconds
                     hurry = clocks.left(m.clock, role, t) < HURRY_FACTOR * guard
                 return Turn(m.id, m.game, m.version, "act", role, level, mine[role],
                             svc.state_at(db, m, m.version), hurry)

@@ -223,3 +223,27 @@ def test_the_record_counts_each_levels_finished_matches_from_its_side(bench: Ben
         record = computers.records(db, "toy")
     assert record["easy"] == {"won": results.count("north"), "lost": results.count("south"), "drawn": 0}
     assert record["strong"] == {"won": 0, "lost": 0, "drawn": 0}
+
+
+def test_the_computer_short_of_time_decides_fast(bench: Bench, toy_judge: None) -> None:
+    """With less than 20 times its level's guard left on its clock, the computer decides as `easy` does."""
+    levels: list[str] = []
+
+    class Recording(Pool):
+        async def choose(self, game: str, state: Any, role: str, level: str, seed: int) -> Any:
+            levels.append(level)
+            return await super().choose(game, state, role, level, seed)
+
+    m = bench.svc.create(bench.users["ann"], "toy", None, "south", {"turns": "long"}, None,
+                         play={"clock": {"kind": "live", "initial": 60, "increment": 0}}, computer={"north": "strong"})
+    bench.clock.advance(seconds=30)  # 30 s left: under 20 × 1.8 s
+    run = computers.Computer(bench.svc, LocalBroker(), Recording(0))
+    settle(run, match_id=m["id"])
+    assert levels == ["easy"]
+    bench.act(m["id"], "ann", END)
+    bench.clock.advance(seconds=1)
+    fresh = bench.svc.create(bench.users["bob"], "toy", None, "south", {"turns": "long"}, None,
+                             play={"clock": {"kind": "live", "initial": 600, "increment": 0}},
+                             computer={"north": "strong"})
+    settle(run, match_id=fresh["id"])
+    assert levels == ["easy", "strong"]
