@@ -13,6 +13,7 @@ import base64
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -197,6 +198,7 @@ class MatchService:
         self._match_locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._computers: dict[int, str] = {}  # account -> level of the computer opponents' accounts
+        self._computers_read = -1e9
 
     # --- helpers ---
 
@@ -245,7 +247,9 @@ class MatchService:
         """The computer opponents' accounts (account -> level), read once all levels exist."""
         from ..bots.levels import LEVELS
 
-        if len(self._computers) < len(LEVELS):
+        # Until every level's account exists (another process may make one), read again, at most every 2 s.
+        if len(self._computers) < len(LEVELS) and time.monotonic() - self._computers_read > 2.0:
+            self._computers_read = time.monotonic()
             if db is None:
                 with self.sessions() as own:
                     rows = own.execute(select(User.id, User.computer).where(User.computer.is_not(None))).all()
@@ -256,6 +260,7 @@ class MatchService:
 
     def forget_computers(self) -> None:
         self._computers = {}
+        self._computers_read = -1e9
 
     def _seats(self, db: Session, match_id: str) -> dict[str, int]:
         return {role: uid for role, (uid, _) in self._seat_names(db, match_id).items()}
