@@ -128,14 +128,15 @@ def _nearest_free(b: Board, anchor: str, eyes: frozenset[str], taken: set[str], 
 
 # === Geometry: a rough MP distance over the map ===
 
-_EDGES: dict[int, dict[str, tuple[tuple[str, float], ...]]] = {}
+Edges = dict[str, tuple[tuple[str, float], ...]]
+_EDGES: list[tuple[Board, Edges]] = []  # the last few boards (tests make many), the board itself kept
 
 
-def _edges(state: State) -> dict[str, tuple[tuple[str, float], ...]]:
+def _edges(state: State) -> Edges:
     b = board(state)
-    got = _EDGES.get(id(b))
-    if got is not None:
-        return got
+    for known, got in _EDGES:
+        if known is b:
+            return got
     t = tables(state)
     scale = t.mp_scale
     out: dict[str, tuple[tuple[str, float], ...]] = {}
@@ -153,7 +154,8 @@ def _edges(state: State) -> dict[str, tuple[tuple[str, float], ...]]:
                     c += 1.0
             row.append((n, c))
         out[h] = tuple(row)
-    _EDGES[id(b)] = out
+    _EDGES.insert(0, (b, out))
+    del _EDGES[4:]
     return out
 
 
