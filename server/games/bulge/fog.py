@@ -212,7 +212,24 @@ def hidden_variant(state: State, role: Role | None, k: int) -> State | None:
         taken.add(u["hex"])
         if not is_commando(state, uid):
             u["steps"] = rnd.choice((1, 2))
+            u["supply"] = rnd.choice(("ok", "out", "isolated"))  # §11.3-§11.4: its markers are out of sight too
         changed = changed or u != state["units"][uid]
+    # what the enemy remembers of the watcher's units (its last-seen marks) is the enemy's: none of it
+    if role in SIDES and state.get("seen", {}).get(enemy(str(role))):
+        other["seen"] = {**state["seen"], enemy(str(role)): {}}
+        changed = True
+    # §13.3: who last passed the main-road hexes out of the watcher's sight (not the cities: their owners are public)
+    if role in SIDES:
+        b = board(state)
+        eyes = sight(state, str(role))
+        occupied = {h: s for h, s in state.get("occupied", {}).items()
+                    if h in eyes or b.place_kind(h) in ("important", "fortress")}
+        for h in sorted(b.main_road_hexes - eyes)[k % 7::7]:
+            if b.place_kind(h) is None:
+                occupied[h] = enemy(b.initial_owner(h))
+        if occupied != state.get("occupied", {}):
+            other["occupied"] = occupied
+            changed = True
     # §9.5(2): the Germans do not see an Allied unit close a commando's road out of their sight (none did); the
     # others do not know where commandos went (they opened nothing)
     truth = list(state.get("commando_roads") or [])
