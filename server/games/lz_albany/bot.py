@@ -202,7 +202,7 @@ def us_margin(state: State) -> tuple[float, float]:
     # The fire to come: each side's stacks next to enemy stacks they cannot melee take that enemy's
     # fire at its next Fire activation (§5.6: adjacent, non-contested, −1 per unit into jungle).
     exposure = _exposure(state, b)
-    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + 0.6 * contact + W_EXPOSURE * exposure
+    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + W_CONTACT * contact + W_EXPOSURE * exposure
     threat = vp_nva + max(0.0, pend_nva) * 0.7 + max(0.0, -contact) * 0.5 + max(0.0, -exposure) * 0.5
     return margin, threat
 
@@ -211,9 +211,11 @@ W_EXPOSURE = 0.5
 
 
 def _exposure(state: State, b: _Board) -> float:
-    """The exchange of ranged fire the stacks face (US VP-equivalents): for each non-contested area, the
-    hits the adjacent enemy's infantry would roll on it, worth 1.3 NVA VP a hit on the US and 0.8 US VP
-    a hit on the NVA (§5.18); each side's next activations are the weight's business."""
+    """The exchange of ranged fire to come (US VP-equivalents): each non-contested stack fires, at its
+    next Fire activation, at one adjacent non-contested enemy area (§5.6; −1 per unit into jungle): its
+    best target's dice, counted once per stack, worth 1.3 NVA VP a hit on the US and 0.8 US VP a hit on
+    the NVA (§5.18). A stack in a contested area fires at nobody (§5.4): hugging pins it, at the price of
+    the melee (``contact``)."""
     st = _st(state)
     jungle = st["jungle"]
     adj = st["adj"]
@@ -222,16 +224,21 @@ def _exposure(state: State, b: _Board) -> float:
         if a in (TRANSIT, COLUMBUS) or b.contested(a):
             continue
         for side in sides:
-            if not b.n(a, side):
+            n = b.n(a, side)
+            if not n:
                 continue
             them = _other(side)
-            dice = 0
-            for n in adj[a]:
-                if b.n(n, them) and not b.contested(n):
-                    dice += max(0, b.fire_dice(n, them) - (b.n(n, them) if a in jungle else 0))
-            if dice:
-                out += -dice / 6 * 1.3 if side == "us" else dice / 6 * 0.8
+            f = b.fire_dice(a, side)
+            best = 0
+            for t in adj[a]:
+                if b.n(t, them) and not b.contested(t):
+                    best = max(best, f - (n if t in jungle else 0))
+            if best > 0:
+                out += best / 6 * 0.8 if side == "us" else -best / 6 * 1.3
     return out
+
+
+W_CONTACT = 1.0
 
 
 def evaluate(world: State, role: Role) -> float:

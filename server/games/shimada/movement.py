@@ -37,7 +37,6 @@ from .units import (
     log,
     may_enter_terrain,
     name,
-    occupants,
     ref,
     scenario,
     spec,
@@ -72,21 +71,6 @@ def can_move(state: State, uid: str) -> bool:
             and mp_left(state, uid) > 0)
 
 
-def _step_ok(state: State, uid: str, frm: str | None, to: str, ezoc: set[str]) -> bool:
-    """Could ``uid`` step from ``frm`` (None: off the map) into ``to``, ignoring stacking?"""
-    side = unit(state, uid)["side"]
-    if occupants(state, to, enemy(side)):
-        return False  # §7: never into a hex holding an enemy counter
-    if not may_enter_terrain(state, uid, to):
-        return False  # §8: jungle only for Japanese infantry
-    if frm is None:
-        return True
-    if not board(state).crossable(frm, to):
-        return False  # §8: rivers only at a bridge
-    # §6: a counter may leave an enemy ZOC, but not move directly into another enemy-ZOC hex.
-    return not (frm in ezoc and to in ezoc)
-
-
 def _start(state: State, uid: str) -> str:
     u = unit(state, uid)
     return OFF if u["status"] == "offmap" else str(u["hex"])
@@ -99,11 +83,36 @@ def _legs(state: State, uid: str, ezoc: set[str]) -> Callable[[str, int], Mappin
     # §8: jungle disrupts Japanese infantry at the end of its move, until dawn (§11.1).
     shy = is_japanese_infantry(state, uid) and not state["dawn"]
 
+    entry = (b.entry,)
+    adjacent = b.neighbours
+
     def neighbours(h: str) -> tuple[str, ...]:
-        return (b.entry,) if h == OFF else b.neighbours(h)
+        return entry if h == OFF else adjacent(h)
+
+    # Could ``uid`` step from ``a`` (OFF: off the map) into ``c``, stacking aside? What does not change
+    # during the search is computed once: the enemy-held hexes and the jungle this counter may enter.
+    side = unit(state, uid)["side"]
+    foe = enemy(side)
+    blocked = {u["hex"] for u in state["units"].values() if u["status"] == "map" and u["side"] == foe}
+    entered: dict[str, bool] = {}
+    crossable = b.crossable
+
+    def ok(a: str, c: str) -> bool:
+        if c in blocked:
+            return False  # §7: never into a hex holding an enemy counter
+        may = entered.get(c)
+        if may is None:
+            may = entered[c] = may_enter_terrain(state, uid, c)
+        if not may:
+            return False  # §8: jungle only for Japanese infantry
+        if a == OFF:
+            return True
+        # §8: rivers only at a bridge; §6: a counter may leave an enemy ZOC, but not move directly
+        # into another enemy-ZOC hex.
+        return crossable(a, c) and not (a in ezoc and c in ezoc)
 
     def cost(a: str, c: str) -> int | None:
-        if not _step_ok(state, uid, None if a == OFF else a, c, ezoc):
+        if not ok(a, c):
             return None
         mp = entry_cost if a == OFF else 1  # §3: the entry hex costs like any hex; §8: 1 MP a hex
         return mp * SCALE + (1 if shy and b.is_jungle(c) else 0)

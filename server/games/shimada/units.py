@@ -154,6 +154,14 @@ def may_enter_terrain(state: State, uid: str, hex_id: str) -> bool:
     return is_japanese_infantry(state, uid)
 
 
+def may_hide_as(state: State, uid: str, rec: dict[str, Any]) -> bool:
+    """Could the face-down counter whose record is ``rec`` be ``uid``, from what everyone sees? Only
+    Japanese infantry stands in jungle (§8); nothing else tells the fronts of a side apart (§10)."""
+    if rec["status"] == "map" and board(state).is_jungle(rec["hex"]):
+        return is_japanese_infantry(state, uid)
+    return True
+
+
 def exerts_zoc_into(state: State, uid: str, hex_id: str) -> bool:
     u = state["units"][uid]
     b = board(state)

@@ -18,7 +18,7 @@ from ...engine.core import OMNISCIENT, Message, Role, State
 from . import combat, movement
 from .data import SIDES
 from .rules import active_roles, points
-from .units import board, name, ref, scenario, spec, unit
+from .units import may_hide_as, name, ref, scenario, spec, unit
 from .view_types import Candidate, Counter, View
 
 _STATUS_ORDER = {"map": 0, "offmap": 1, "exited": 2, "eliminated": 3}
@@ -185,28 +185,29 @@ def _rename(obj: Any, perm: dict[str, str]) -> Any:
 
 
 def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
-    """The same match with the hidden facts changed: face-down identities shuffled within each side
-    (a counter in jungle only with another one in jungle, since only Japanese infantry goes there),
-    and, for anyone but the Japanese player, another dawn turn still to come."""
+    """The same match with the hidden facts changed: face-down identities permuted within each side,
+    each to a counter that could stand where it stands (in jungle only Japanese infantry, §8; so a
+    face-down infantry in jungle may swap with a face-down infantry on the road), and, for anyone but
+    the Japanese player, another dawn turn still to come."""
     if role == OMNISCIENT or state["result"] is not None:
         return None
     rnd = random.Random(seed)
     perm: dict[str, str] = {}
-    groups = []
+    several = False
     for side in SIDES:
         down = sorted(uid for uid, u in state["units"].items() if u["side"] == side and u["face"] == "down")
-        in_jungle = [uid for uid in down
-                     if unit(state, uid)["status"] == "map" and board(state).is_jungle(unit(state, uid)["hex"])]
-        groups += [in_jungle, [uid for uid in down if uid not in in_jungle]]
-    for group in groups:
-        shuffled = list(group)
-        rnd.shuffle(shuffled)
-        perm.update({a: b for a, b in zip(group, shuffled, strict=True) if a != b})
+        several = several or len(down) > 1
+        for _ in range(50):  # a random permutation that keeps every counter possible where it stands
+            shuffled = list(down)
+            rnd.shuffle(shuffled)
+            if all(may_hide_as(state, b, unit(state, a)) for a, b in zip(down, shuffled, strict=True)):
+                perm.update({a: b for a, b in zip(down, shuffled, strict=True) if a != b})
+                break
     dawn_choices: list[int] = []
     if role != "japanese" and not state["dawn"] and state["dawn_turn"] is not None:
         dawn_choices = [t for t in scenario(state)["dawn_choices"]
                         if t > state["turn"] and t != state["dawn_turn"]]
-    if not any(len(g) > 1 for g in groups) and not dawn_choices:
+    if not several and not dawn_choices:
         return None
     other = {k: (v if k in ("log", "rng") else _rename(v, perm)) for k, v in state.items()}
     other = copy.deepcopy(other)
