@@ -34,11 +34,11 @@ from sqlalchemy.orm import Session
 from ..bots import computer_levels, judge_for
 from ..bots.levels import LEVELS, level_for
 from ..bots.pool import Pool
-from ..engine.core import State
+from ..engine.core import State, canonical
 from ..realtime.broker import Broker, Handler
 from ..store.models import Match, Seat, User
 from . import clock as clocks
-from . import endings
+from . import endings, history
 from .service import MatchError, MatchService, Stale, aware
 
 log = logging.getLogger(__name__)
@@ -255,9 +255,14 @@ class Computer:
 
     async def _answer(self, todo: Turn) -> None:
         """An offer to the computer: a takeback is accepted when it crosses none of the computer's own
-        actions that rolled, drew or revealed (else declined), a draw is declined."""
+        actions that rolled, drew or revealed (else declined), a draw is declined. In a match that hides
+        something from the asker (face-down counters, fog of war), whether the computer's action rolled may
+        itself be hidden (a paradrop out of sight), so there a takeback that crosses any computer action is
+        declined whatever it rolled: the answer tells the asker nothing it could not see."""
         svc = self.service
         offer_kind = await to_thread.run_sync(_offer_kind, svc, todo.match_id)
+        if offer_kind == "takeback" and await to_thread.run_sync(_blind_takeback, svc, todo.match_id):
+            offer_kind = None
         if offer_kind == "takeback":
             try:
                 applied = await to_thread.run_sync(endings.answer, svc, todo.match_id, todo.user_id, True)
@@ -290,6 +295,24 @@ def _offer_kind(svc: MatchService, match_id: str) -> str | None:
         m = svc._match(db, match_id)
         offer = m.offer if m.offer and m.offer.get("version") == m.version else None
         return str(offer["kind"]) if offer else None
+
+
+def _blind_takeback(svc: MatchService, match_id: str) -> bool:
+    """Whether the pending takeback crosses a computer action in a match that hides something from the
+    asker: judged from the game and options alone (the match's first state), which the asker knows."""
+    with svc.sessions() as db:
+        m = svc._match(db, match_id)
+        offer = m.offer if m.offer and m.offer.get("version") == m.version else None
+        if offer is None or offer.get("kind") != "takeback":
+            return False
+        asker, steps = str(offer["by"]), int(offer["steps"])
+        reach, _ = history.takeback_reach(svc._chain(db, m), asker)
+        if not any(step.role != asker for step in reach[:steps]):
+            return False
+        rules = svc.rules(m.game)
+        first = svc.state_at(db, m, 0)
+        other = rules.hidden_variant(first, asker, 0)
+        return other is not None and canonical(other) != canonical(first)
 
 
 class Waking:

@@ -42,10 +42,10 @@ def toy_judge(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def start(bench: Bench, **play: Any) -> str:
+def start(bench: Bench, secrets: str = "kept", **play: Any) -> str:
     """Ann plays south; the computer (easy) plays north, which moves first."""
-    m = bench.svc.create(bench.users["ann"], "toy", None, "south", {"turns": "long"}, None, play=play,
-                         computer={"north": "easy"})
+    m = bench.svc.create(bench.users["ann"], "toy", None, "south", {"turns": "long", "secrets": secrets}, None,
+                         play=play, computer={"north": "easy"})
     assert m["status"] == "active" and m["computer"] == {"north": "easy"} and m["rated"] is False
     return str(m["id"])
 
@@ -120,8 +120,9 @@ def test_a_person_may_not_use_the_computers_action_ids(bench: Bench, toy_judge: 
 
 def test_a_takeback_of_the_persons_move_and_the_computers_reply_is_accepted_at_once(bench: Bench,
                                                                                     toy_judge: None) -> None:
-    """For a learner: ask for a takeback of two actions, your move and the computer's reply, and it is done."""
-    m = start(bench)
+    """For a learner: ask for a takeback of two actions, your move and the computer's reply, and it is done
+    (in a match that hides nothing from the asker)."""
+    m = start(bench, secrets="shown")
     run = runner(bench.svc)
     settle(run, match_id=m)
     bench.act(m, "ann", ADD1)
@@ -139,7 +140,7 @@ def test_a_takeback_of_the_persons_move_and_the_computers_reply_is_accepted_at_o
 
 def test_a_takeback_across_the_computers_die_roll_is_declined(bench: Bench, toy_judge: None) -> None:
     """The computer never takes back its own action that rolled a die (the roll is known): it declines."""
-    m = start(bench)
+    m = start(bench, secrets="shown")
     run = runner(bench.svc)
     settle(run, match_id=m)
     bench.act(m, "ann", ADD1)
@@ -151,6 +152,23 @@ def test_a_takeback_across_the_computers_die_roll_is_declined(bench: Bench, toy_
     settle(run, match_id=m)
     s = bench.summary(m, "ann")
     assert s["offer"] is None and s["version"] == 5
+
+
+def test_a_takeback_across_the_computers_action_is_declined_where_the_match_hides_something(
+        bench: Bench, toy_judge: None) -> None:
+    """Where the match hides something from the asker, whether the computer's action rolled may be hidden too
+    (a Bulge paradrop under fog): a takeback crossing any computer action is declined, rolled or not, so the
+    answer cannot tell the asker of a roll it did not see."""
+    m = start(bench)
+    run = runner(bench.svc)
+    settle(run, match_id=m)  # the computer ends its turn: no roll
+    bench.act(m, "ann", ADD1)
+    bench.act(m, "ann", END)
+    settle(run, match_id=m)
+    endings.offer(bench.svc, m, bench.users["ann"], "takeback", 2)
+    settle(run, match_id=m)
+    s = bench.summary(m, "ann")
+    assert s["offer"] is None and s["version"] == 4  # declined: nothing taken back
 
 
 def test_the_computer_declines_a_draw(bench: Bench, toy_judge: None) -> None:

@@ -6,7 +6,8 @@ per-role views and patches can be checked without knowing a real game.
 
 With the option ``turns: "long"`` a turn is several actions: ``add`` keeps the turn, ``roll`` adds a
 die (randomness), ``show`` reveals the player's secret to everyone, ``end`` hands the turn over: enough
-to test where an undo must stop.
+to test where an undo must stop. With ``secrets: "shown"`` both secrets are public from the start: a match
+that hides nothing.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ class Toy:
     id = "toy"
     roles = ("north", "south")
     scenarios = {"race": Scenario("race", {"en": "Race to 10", "ja": "10への競争"})}
-    options = (OptionSpec("target", 10, (10, 20)), OptionSpec("turns", "short", ("short", "long")))
+    options = (OptionSpec("target", 10, (10, 20)), OptionSpec("turns", "short", ("short", "long")),
+               OptionSpec("secrets", "kept", ("kept", "shown")))
     names = {"en": "Toy", "ja": "トイ"}
 
     def setup(self, scenario: str, options: Any, seed: bytes) -> State:
         state: State = {"rng": rng.init(seed), "total": 0, "turn": "north", "log": [],
-                        "target": options.get("target", 10), "long": options.get("turns") == "long", "shown": []}
+                        "target": options.get("target", 10), "long": options.get("turns") == "long",
+                        "shown": list(self.roles) if options.get("secrets") == "shown" else []}
         state["secret"] = {r: rng.roll(state, 100) for r in self.roles}
         return state
 
