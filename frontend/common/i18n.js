@@ -303,7 +303,7 @@ const UI = {
     "lobby.opponent_computer": "The computer: {level} ({record})",
     "lobby.record": "won {won}, lost {lost}, drawn {drawn} against persons",
     "lobby.play_computer": "Play the computer",
-    "lobby.computer_hint": "The computer takes every other seat. Matches against the computer are not rated; ask for a takeback and it takes back its reply too.",
+    "lobby.computer_hint": "The computer takes every other seat. Matches against the computer are not rated. Where nothing is hidden from you, ask for a takeback and it takes back its reply too; where something is (face-down counters, fog of war), undo your own moves.",
   },
   ja: {
     "app.name": "Counterplay",
@@ -604,7 +604,7 @@ const UI = {
     "lobby.opponent_computer": "コンピュータ：{level}（{record}）",
     "lobby.record": "対人 {won}勝{lost}敗{drawn}分",
     "lobby.play_computer": "コンピュータと対局",
-    "lobby.computer_hint": "残りの席にはコンピュータが着きます。コンピュータとの対局はレーティング対象外です。待ったを申し込むと、コンピュータの応手も戻します。",
+    "lobby.computer_hint": "残りの席にはコンピュータが着きます。コンピュータとの対局はレーティング対象外です。隠された情報のない対局では、待ったを申し込むとコンピュータの応手も戻します。裏向きの駒や索敵ルールのある対局では、自分の手を取り消せます。",
   },
 };
 
