@@ -202,7 +202,8 @@ def us_margin(state: State) -> tuple[float, float]:
     # The fire to come: each side's stacks next to enemy stacks they cannot melee take that enemy's
     # fire at its next Fire activation (§5.6: adjacent, non-contested, −1 per unit into jungle).
     exposure = _exposure(state, b)
-    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + W_CONTACT * contact + W_EXPOSURE * exposure
+    pending = _pending_fire(state, b)
+    margin = (vp_us - vp_nva) + pend_us - pend_nva + lz + W_CONTACT * contact + W_EXPOSURE * exposure + pending
     threat = vp_nva + max(0.0, pend_nva) * 0.7 + max(0.0, -contact) * 0.5 + max(0.0, -exposure) * 0.5
     return margin, threat
 
@@ -239,6 +240,34 @@ def _exposure(state: State, b: _Board) -> float:
 
 
 W_CONTACT = 1.0
+
+
+def _pending_fire(state: State, b: _Board) -> float:
+    """The hits already rolled or about to be (US VP-equivalents): hits waiting to be assigned and return
+    fire waiting for its decision (§5.6 step 5). A look-ahead stops at whatever decision comes next, so
+    without this a line that stops before the enemy's return fire would look better than one that went
+    through it (the fire-split step would cycle, splitting and unsplitting, to keep the return fire
+    out of sight)."""
+    out = 0.0
+    specs = b.d.units
+    units = state["units"]
+    jungle = _st(state)["jungle"]
+    for f in state.get("stack", ()):
+        kind = f.get("kind")
+        if kind in ("assign", "assign_choice") and f.get("hits"):
+            out += f["hits"] * (-1.3 if f["victims"] == "us" else 0.8)
+        elif kind == "return_fire":
+            firers = [u for u in f.get("units", ()) if units[u]["status"] == "map" and units[u]["area"] == f["from"]
+                      and specs[u].infantry and not units[u]["markers"]]
+            if not firers:
+                continue
+            dice = sum(_str(specs[u], units[u]["hits"], "fire") for u in firers)
+            dice += min(b.officers.get((f["from"], f["side"]), 0), len(firers))
+            if f["at"] in jungle:
+                dice -= len(firers)
+            if dice > 0:
+                out += dice / 6 * (-1.3 if f["side"] == "nva" else 0.8)
+    return out
 
 
 def evaluate(world: State, role: Role) -> float:
