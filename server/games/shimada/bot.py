@@ -40,7 +40,7 @@ from .units import by_ref, may_hide_as, scenario, spec
 TUNING: dict[str, dict[str, Any]] = {
     # One apply in a movement step costs 1-5 ms (paths and the stacking check, every counter's), so
     # the levels search less than the defaults; the evaluation carries the plan.
-    "easy": {"worlds": 1, "width": 4, "depth": 0, "noise": 0.1, "evaluations": 4, "seconds": 0.5},
+    "easy": {"worlds": 1, "width": 4, "depth": 1, "noise": 0.1, "evaluations": 4, "seconds": 0.5},
     "normal": {"worlds": 2, "width": 6, "depth": 1, "noise": 0.03, "evaluations": 12, "seconds": 1.0},
     "strong": {"worlds": 3, "width": 8, "depth": 1, "noise": 0.0, "evaluations": 24, "seconds": 1.8},
 }
@@ -314,13 +314,14 @@ def evaluate(world: State, role: Role) -> float:
     value = j if role == "japanese" else 1.0 - j
     attack = world.get("attack") or {}
     if world["step"] == "combat" and attack.get("attackers") and world["player"] == role:
-        # Attackers chosen but no attack made is worth a little less than none chosen: so the search
-        # does not choose attackers, cancel, and choose them again for ever.
+        # Attackers chosen but no attack made is worth much less than none chosen: the search must see
+        # the attack itself (one ply on) to choose attackers, and never cancels to choose them again
+        # (a side behind on points would otherwise keep the turn from ending, for ever).
         value -= PENDING
     return value
 
 
-PENDING = 0.01
+PENDING = 0.5
 
 
 # === prior ===
