@@ -20,7 +20,6 @@ applies nothing, decides most of the play; the search checks its best few candid
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -128,7 +127,7 @@ def _nearest_free(b: Board, anchor: str, eyes: frozenset[str], taken: set[str], 
 
 # === Geometry: a rough MP distance over the map ===
 
-Edges = dict[str, tuple[tuple[str, float], ...]]
+Edges = dict[str, tuple[tuple[str, int], ...]]
 _EDGES: list[tuple[Board, Edges]] = []  # the last few boards (tests make many), the board itself kept
 
 
@@ -139,19 +138,19 @@ def _edges(state: State) -> Edges:
             return got
     t = tables(state)
     scale = t.mp_scale
-    out: dict[str, tuple[tuple[str, float], ...]] = {}
+    out: Edges = {}
     for h in b.hexes:
-        row = []
+        row: list[tuple[str, int]] = []
         for n in b.neighbours(h):
             if b.is_road(h, n):
-                c = 1.0
+                c = 1
             else:
                 mp = t.mp(b.terrain_of(n))
-                c = (mp / scale) if mp else 1.0
+                c = max(1, mp // scale) if mp else 1
                 if b.is_major_river(h, n):
-                    c += 3.0
+                    c += 3
                 elif b.is_river(h, n):
-                    c += 1.0
+                    c += 1
             row.append((n, c))
         out[h] = tuple(row)
     _EDGES.insert(0, (b, out))
@@ -160,24 +159,28 @@ def _edges(state: State) -> Edges:
 
 
 def _dijkstra(state: State, sources: Sequence[str], blocked: frozenset[str] | set[str],
-              sticky: frozenset[str] | set[str], limit: float = 40.0) -> dict[str, float]:
-    """MP-ish distance from ``sources``; ``blocked`` hexes are never entered, ``sticky`` (enemy ZOC) cost 3 more."""
+              sticky: frozenset[str] | set[str], limit: int = 40) -> dict[str, int]:
+    """MP-ish distance from ``sources`` (whole MP: Dial's buckets); ``blocked`` hexes are never entered,
+    ``sticky`` ones (enemy ZOC, where a move stops) cost 3 more."""
     edges = _edges(state)
-    dist: dict[str, float] = {}
-    heap = [(0.0, h) for h in sorted(set(sources))]
-    heapq.heapify(heap)
-    while heap:
-        d, h = heapq.heappop(heap)
-        if h in dist:
-            continue
-        dist[h] = d
-        for n, c in edges[h]:
-            if n in dist or n in blocked:
+    dist: dict[str, int] = {}
+    buckets: list[list[str]] = [[] for _ in range(limit + 1)]
+    buckets[0] = sorted(set(sources))
+    for d in range(limit + 1):
+        for h in buckets[d]:
+            if h in dist:
                 continue
-            nd = d + c + (3.0 if n in sticky else 0.0)
-            if nd <= limit:
-                heapq.heappush(heap, (nd, n))
+            dist[h] = d
+            for n, c in edges[h]:
+                if n in dist or n in blocked:
+                    continue
+                nd = d + c + (3 if n in sticky else 0)
+                if nd <= limit:
+                    buckets[nd].append(n)
     return dist
+
+
+_OBJECTIVES: list[tuple[Any, dict[str, int]]] = []  # the last few distance fields to the objectives
 
 
 class Look:
@@ -200,7 +203,9 @@ class Look:
         owner = world.get("city_owner", {})
         self.cities = sorted(h for h in b.places if b.place_kind(h) in CITY_KINDS)
         self.owner = {h: owner.get(h, b.initial_owner(h)) for h in self.cities}
-        self._dist: dict[str, dict[str, float]] = {}
+        self._g: dict[str, int] | None = None
+        self._o: dict[str, int] | None = None
+        self._t: dict[str, float] | None = None
 
     def defence(self, side: str, h: str) -> int:
         return sum(strength(self.world, u)[1] for u in self.at[side].get(h, []))
@@ -208,24 +213,30 @@ class Look:
     def attack(self, side: str, h: str) -> int:
         return sum(strength(self.world, u)[0] for u in self.at[side].get(h, []))
 
-    def from_germans(self) -> dict[str, float]:
+    def from_germans(self) -> dict[str, int]:
         """How far the Germans are from each hex, through the Allied blocks (Allied hexes closed, ZOC sticky)."""
-        if "g" not in self._dist:
-            self._dist["g"] = _dijkstra(self.world, list(self.at["german"]), set(self.at["allied"]),
-                                        self.zoc["allied"], 30.0)
-        return self._dist["g"]
+        if self._g is None:
+            self._g = _dijkstra(self.world, list(self.at["german"]), set(self.at["allied"]), self.zoc["allied"], 30)
+        return self._g
 
-    def to_objectives(self) -> dict[str, float]:
+    def to_objectives(self) -> dict[str, int]:
         """How far each hex is from the nearest city the Germans do not hold, around the Allied units."""
-        if "o" not in self._dist:
-            goals = [h for h in self.cities if self.owner[h] != "german"]
-            self._dist["o"] = _dijkstra(self.world, goals, set(), self.zoc["allied"] - set(goals), 60.0)
-        return self._dist["o"]
+        if self._o is None:
+            goals = tuple(h for h in self.cities if self.owner[h] != "german")
+            sticky = self.zoc["allied"] - set(goals)
+            key = (self.b, goals, sticky)
+            got = next((d for k, d in _OBJECTIVES if k[0] is self.b and k[1:] == key[1:]), None)
+            if got is None:
+                got = _dijkstra(self.world, goals, set(), sticky, 45)
+                _OBJECTIVES.insert(0, (key, got))
+                del _OBJECTIVES[6:]
+            self._o = got
+        return self._o
 
     def threats(self) -> dict[str, float]:
         """Each city's danger for its holder, 0..1: how near the enemy is, less the garrison."""
-        if "t" in self._dist:
-            return self._dist["t"]
+        if self._t is not None:
+            return self._t
         dg = self.from_germans()
         out: dict[str, float] = {}
         for h in self.cities:
@@ -237,7 +248,7 @@ class Look:
                 d = dg.get(h, FAR)
                 garrison = self.defence("allied", h)
                 out[h] = max(0.0, 1.0 - d / 14.0) / (1.0 + garrison / 6.0)
-        self._dist["t"] = out
+        self._t = out
         return out
 
 
