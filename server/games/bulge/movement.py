@@ -27,7 +27,7 @@ from . import air, commandos, fog, restrictions, terrain
 from .allowance import allowance, can_select
 from .breakthrough import breakthrough_actions, escape_actions
 from .fog import situation_for
-from .occupation import occupation
+from .occupation import last_passer, occupation
 from .paradrop import paradrop_actions
 from .reinforcements import entry_hexes
 from .skorzeny import skorzeny_actions
@@ -60,7 +60,19 @@ def begin(state: State) -> None:
     if fog.on(state):
         # fog of war: the occupation as the moving side could judge it (its own units, the enemy it sees);
         # strategic moves are offered from this and meet the true one (``occupied_start``) when made
-        seen = occupation(state, situation_for(state, state["player"]))
+        # Out of its sight, the last side through a hex is what the view shows it: a city's owner (public, it
+        # scores), else the printed owner; the true last passer there is a hidden fact.
+        eyes = fog.sight(state, state["player"])
+
+        def passer(h: str) -> str:
+            if h in eyes:
+                return last_passer(state, h)
+            if bd.place_kind(h) in ("important", "fortress"):
+                owner = state["city_owner"].get(h, bd.initial_owner(h))
+                return str(owner if owner is not None else bd.initial_owner(h))
+            return str(bd.initial_owner(h))
+
+        seen = occupation(state, situation_for(state, state["player"]), passer)
         state["occupied_start_seen"] = {h: s for h, s in seen.items() if s != bd.initial_owner(h)}
 
 

@@ -8,6 +8,7 @@ settled after each action (``settle_cities``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.core import State
@@ -69,14 +70,16 @@ def _road_reach(state: State, side: str, ezoc: frozenset[str], enemy_at: frozens
     return frozenset(seen)
 
 
-def occupation(state: State, sit: Situation | None = None) -> dict[str, str | None]:
+def occupation(state: State, sit: Situation | None = None,
+               passer: Callable[[str], str] | None = None) -> dict[str, str | None]:
     """§13.3(2): who occupies each tracked hex now: the last side through it, if that side has a
-    road-only supply path from it; otherwise neither (None)."""
+    road-only supply path from it; otherwise neither (None). ``passer``: the last side through a hex as
+    someone judges it (fog of war), instead of the true one."""
     sit = sit or Situation(state)
     reach = {side: road_reach(state, side, sit) for side in SIDES}
     out: dict[str, str | None] = {}
     for h in board(state).tracked:
-        raw = last_passer(state, h)
+        raw = passer(h) if passer is not None else last_passer(state, h)
         out[h] = raw if h in reach[raw] else None
     return out
 

@@ -103,6 +103,23 @@ def test_fog_strategic_movement_offers_do_not_feel_an_unseen_cut_road() -> None:
     assert s["units"]["U-INF1"]["hex"] == "0504"
 
 
+def test_fog_strategic_movement_offers_do_not_feel_who_last_passed_a_road_hex_out_of_sight() -> None:
+    """Fog of war, §7.2(3), §13.3(2): the occupation a side's strategic moves are offered from is judged as it
+    sees it: a German unit that last passed 0404, out of Allied sight, changes nothing the Allies are offered
+    at the start of their movement phase (the true occupation is met when the move is made)."""
+    def phase(passed: bool) -> State:
+        w = World(main_roads=[MAIN_ROAD])
+        p = w.pos(player="allied", fog=True).place("U-INF1", "0904")
+        if passed:
+            p.state["occupied"]["0404"] = "german"
+        return p.begin()
+    passed, clear = phase(True), phase(False)
+    assert "0404" not in fog.sight(passed, "allied")
+    assert passed["occupied_start"] != clear["occupied_start"]  # the truth differs
+    assert allied_actions(passed) == allied_actions(clear)
+    assert passed["occupied_start_seen"] == clear["occupied_start_seen"]
+
+
 def allied_step_toward(german: str) -> tuple[State, State]:
     """The Allied 1st movement phase: U-INF1 steps from 0604 to 0504, 2 hexes from ``german`` in 0304 (3 hexes
     before the step: out of sight both ways). Returns the states before and after the step."""
