@@ -19,6 +19,7 @@ since one apply costs 0.3 ms in one game and 13 ms in another.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -54,3 +55,12 @@ def canonical_shuffle(items: Sequence[Any], rnd: random.Random, key: Any = None)
     out = sorted(items, key=key)
     rnd.shuffle(out)
     return out
+
+
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x), flat beyond ±30: how an evaluation turns a margin into a chance of winning."""
+    if x < -30:
+        return 0.0
+    if x > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))

@@ -7,7 +7,7 @@ import random
 
 from server.bots import choose, judge_for
 from server.bots.search import sample_world
-from server.engine.core import Role, State, canonical
+from server.engine.core import Role, State, canonical, json_copy
 from server.games import GAMES
 
 
@@ -36,3 +36,12 @@ def check_blind(game: str, state: State, role: Role, variants: int = 3, seeds: t
                 b = choose(game, other, role, level, seed, guard=False)
                 assert a.action == b.action, f"{game}: {role} at {level} decides differently on variant {k}"
     return checked
+
+
+def check_deterministic(game: str, state: State, role: Role, level: str, seed: int = 11) -> None:
+    """The same state, role and seed give the same action, one of the legal ones (the work budget, not the
+    clock, ends a search)."""
+    a = choose(game, state, role, level, seed, guard=False)
+    b = choose(game, json_copy(state), role, level, seed, guard=False)
+    assert a.action == b.action, f"{game}: {role} at {level} decided two ways from one state and seed"
+    assert a.action in GAMES[game].legal_actions(state, role)

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from server.bots import choose, judge_for
+from server.bots import judge_for
 from server.bots.search import sample_world
 from server.engine import chits
 from server.engine.core import canonical, json_copy
 from server.engine.testing import playout
 from server.games import GAMES
 from server.games.lz_albany import bot
-from tests.bots.blind import check_blind
+from tests.bots.blind import check_blind, check_deterministic
 
 GAME = "lz_albany"
 RULES = GAMES[GAME]
@@ -96,10 +96,7 @@ def test_decisions_are_deterministic(states: list[dict], level: str) -> None:
     """The same state, role and seed give the same action (the work budget, not the clock, ends a search)."""
     for role in RULES.roles:
         for s in _picks(states, role, 3):
-            a = choose(GAME, s, role, level, 11, guard=False)
-            b = choose(GAME, json_copy(s), role, level, 11, guard=False)
-            assert a.action == b.action
-            assert a.action in RULES.legal_actions(s, role)
+            check_deterministic(GAME, s, role, level)
 
 
 def test_evaluate_follows_the_victory_points(states: list[dict]) -> None:

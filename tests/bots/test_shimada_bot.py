@@ -14,7 +14,7 @@ from server.engine.core import apply_action, canonical, json_copy
 from server.games import GAMES
 from server.games.shimada import bot
 from server.games.shimada.data import dataset
-from tests.bots.blind import check_blind
+from tests.bots.blind import check_blind, check_deterministic
 
 GAME = "shimada"
 RULES = GAMES[GAME]
@@ -149,10 +149,7 @@ def test_decisions_are_deterministic(states: list[dict], level: str) -> None:
     """The same state, role and seed give the same action (the work budget, not the clock, ends a search)."""
     for role in RULES.roles:
         for s in _picks(states, role, 3):
-            a = choose(GAME, s, role, level, 11, guard=False)
-            b = choose(GAME, json_copy(s), role, level, 11, guard=False)
-            assert a.action == b.action
-            assert a.action in RULES.legal_actions(s, role)
+            check_deterministic(GAME, s, role, level)
 
 
 def test_evaluate_follows_the_victory_conditions(states: list[dict]) -> None:

@@ -22,13 +22,13 @@ the US closing up on its stacks and LZ Albany, the NVA closing on weak US stacks
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from ...engine.core import Action, Role, State
+from ...engine.judge import logistic
 from .data import COLUMBUS, LZ, TRANSIT, GameData
 from .rules import current
 from .units import gd
@@ -161,12 +161,6 @@ def determinize(state: State, role: Role, rnd: random.Random) -> State:
 
 # === evaluate ===
 
-def _sigmoid(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 def us_margin(state: State) -> tuple[float, float]:
@@ -282,13 +276,13 @@ def evaluate(world: State, role: Role) -> float:
         margin += 3.0  # the NVA can only move and return fire: the US margin holds
         rate = 0.3
     else:
-        margin += 2.5 * _sigmoid((world["vp"]["us"] - 26.0) / 2.0)  # closing on the retreat threshold
+        margin += 2.5 * logistic((world["vp"]["us"] - 26.0) / 2.0)  # closing on the retreat threshold
         rate = 3.0 if turn <= 3 else 1.5
     # The NVA are ahead in the opening (the ambush, turn 1's chits); the US gains with each turn
     # (artillery, air, the Dustoff, reinforcements), so an even margin early favours the NVA a little.
     margin += -1.0 * min(rem, 6.0) / 6.0
-    p_vp = _sigmoid(margin / (2.0 + 0.9 * rem))
-    p_auto = _sigmoid((threat + rate * rem * 0.6 - 35.0) / (1.5 + 0.6 * rem))
+    p_vp = logistic(margin / (2.0 + 0.9 * rem))
+    p_auto = logistic((threat + rate * rem * 0.6 - 35.0) / (1.5 + 0.6 * rem))
     us = p_vp * (1.0 - p_auto)
     return us if role == "us" else 1.0 - us
 

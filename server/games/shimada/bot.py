@@ -26,16 +26,17 @@ HQ and spare counters off the map for their point.
 from __future__ import annotations
 
 import heapq
-import math
 import random
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from ...engine.core import Action, Role, State
+from ...engine.judge import logistic
 from . import combat, movement
 from .data import STANDARD, dataset
 from .units import by_ref, may_hide_as, scenario, spec
+from .view import rename
 
 TUNING: dict[str, dict[str, Any]] = {
     # One apply in a movement step costs 1-5 ms (paths and the stacking check, every counter's), so
@@ -57,14 +58,6 @@ def _public_key(state: State, uid: str) -> tuple[str, str, str, bool]:
     return (u["status"], u["hex"] or "", u["handle"] or "", moving)
 
 
-def _rename(obj: Any, perm: dict[str, str]) -> Any:
-    if isinstance(obj, str):
-        return perm.get(obj, obj)
-    if isinstance(obj, list):
-        return [_rename(x, perm) for x in obj]
-    if isinstance(obj, dict):
-        return {perm.get(k, k): _rename(v, perm) for k, v in obj.items()}
-    return obj
 
 
 def _assign(state: State, records: list[str], ids: list[str], rnd: random.Random) -> list[str]:
@@ -105,7 +98,7 @@ def determinize(state: State, role: Role, rnd: random.Random) -> State:
     if perm:
         for key in list(world):
             if key not in ("log", "rng"):
-                world[key] = _rename(world[key], perm)
+                world[key] = rename(world[key], perm)
     if role != "japanese" and not world["dawn"] and world["dawn_turn"] is not None:
         choices = [t for t in scenario(world)["dawn_choices"] if t > world["turn"]]
         if choices:
@@ -158,12 +151,6 @@ def _st(state: State) -> dict[str, Any]:
 
 # === evaluate ===
 
-def _sigmoid(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 W_NIGHT = 1.2  # MP of slack per night turn still to come (§11: dawn turns every British counter face up)
@@ -286,9 +273,9 @@ def japanese_chances(state: State) -> tuple[float, float, float]:
         slacks.sort(reverse=True)
         miss = 1.0
         for k, sl in enumerate(slacks[:3]):
-            miss *= 1.0 - _sigmoid((sl - 1.0) / 2.5) * (1.0 if k == 0 else 0.35)
+            miss *= 1.0 - logistic((sl - 1.0) / 2.5) * (1.0 if k == 0 else 0.35)
         p_exit = 1.0 - miss
-    p_slim = 1.0 if slim_had else (_sigmoid(max(slim_slacks) / 2.5) if slim_slacks else 0.0)
+    p_slim = 1.0 if slim_had else (logistic(max(slim_slacks) / 2.5) if slim_slacks else 0.0)
     pts = scenario(state)["points"]
     j = pts["slim"] * p_slim
     b = 0.0
@@ -309,7 +296,7 @@ def evaluate(world: State, role: Role) -> float:
     room for change while turns are left."""
     p_exit, _, margin = japanese_chances(world)
     turns_left = max(0, scenario(world)["turns"] - world["turn"])
-    p_points = _sigmoid(margin / (0.9 + 0.5 * turns_left))
+    p_points = logistic(margin / (0.9 + 0.5 * turns_left))
     j = p_exit + (1.0 - p_exit) * p_points
     value = j if role == "japanese" else 1.0 - j
     attack = world.get("attack") or {}

@@ -174,13 +174,14 @@ def view(state: State, role: Role | None) -> View:
 
 # === Hidden variants for the leak check ===
 
-def _rename(obj: Any, perm: dict[str, str]) -> Any:
+def rename(obj: Any, perm: dict[str, str]) -> Any:
+    """Every counter id in ``obj`` (keys and values) renamed by ``perm``."""
     if isinstance(obj, str):
         return perm.get(obj, obj)
     if isinstance(obj, list):
-        return [_rename(x, perm) for x in obj]
+        return [rename(x, perm) for x in obj]
     if isinstance(obj, dict):
-        return {perm.get(k, k): _rename(v, perm) for k, v in obj.items()}
+        return {perm.get(k, k): rename(v, perm) for k, v in obj.items()}
     return obj
 
 
@@ -209,7 +210,7 @@ def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
                         if t > state["turn"] and t != state["dawn_turn"]]
     if not several and not dawn_choices:
         return None
-    other = {k: (v if k in ("log", "rng") else _rename(v, perm)) for k, v in state.items()}
+    other = {k: (v if k in ("log", "rng") else rename(v, perm)) for k, v in state.items()}
     other = copy.deepcopy(other)
     if dawn_choices:
         new = rnd.choice(dawn_choices)
