@@ -18,7 +18,7 @@ from ..bots.levels import LEVELS
 from ..config import Settings
 from ..engine.core import OMNISCIENT, Rules
 from ..games import GAMES
-from ..matches import computer
+from ..matches import computer_seats as computer
 from ..matches.service import Applied, MatchError, NotFound, Summaries
 from ..matches.shapes import Summary
 from ..ratelimit import Limiter, Rule

@@ -27,18 +27,19 @@ from datetime import timedelta
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy import select
 
-from ..bots import computer_levels, judge_for
-from ..bots.levels import LEVELS, level_for
+from ..bots import judge_for
+from ..bots.levels import level_for
 from ..bots.pool import Pool
 from ..engine.core import State, canonical
 from ..realtime.broker import Broker, Handler
 from ..store.models import Match, Seat, User
 from . import clock as clocks
 from . import endings, history
+from .computer_seats import account as account
+from .computer_seats import account_name as account_name
+from .computer_seats import records as records
 from .service import MatchError, MatchService, Stale, aware
 
 log = logging.getLogger(__name__)
@@ -47,68 +48,9 @@ CLIENT_PREFIX = "computer:"  # the computer's client action ids; a person's acti
 HURRY_FACTOR = 20  # below this many times a level's own guard of time left, the computer plays `easy`
 
 
-def account_name(level: str) -> str:
-    return f"Computer ({level})"
-
-
 def client_id(version: int) -> str:
     """The id of the computer's action at ``version``: one per match and version, whichever process."""
     return f"{CLIENT_PREFIX}{version}"
-
-
-def account(svc: MatchService, level: str) -> int:
-    """The account of the computer at ``level``, made if it does not exist yet (two processes making it
-    at once: one insert wins, the other reads it)."""
-    known = {lv: uid for uid, lv in svc.computers().items()}
-    if level in known:
-        return known[level]
-    try:
-        with svc.sessions.begin() as db:
-            # '#' and spaces are refused in persons' names: no one can register or log in as it.
-            u = User(username=account_name(level), canonical=f"#computer:{level}", password_hash="!",
-                     computer=level)
-            db.add(u)
-            db.flush()
-            uid = u.id
-    except IntegrityError:
-        with svc.sessions() as db:
-            uid = db.scalars(select(User.id).where(User.computer == level)).one()
-    svc.forget_computers()
-    return uid
-
-
-def records(db: Session, game: str) -> dict[str, dict[str, int]]:
-    """Each level's finished matches of ``game``, from the computer's side: won, lost, drawn (every match
-    with a computer has a person in it: a match of computers alone cannot be made)."""
-    out = {level: {"won": 0, "lost": 0, "drawn": 0} for level in LEVELS}
-    winner = Match.outcome["winner"].as_string()  # NULL for a draw (JSON null), on SQLite and Postgres alike
-    rows = db.execute(select(User.computer, Seat.role, winner, func.count())
-                      .join(Seat, Seat.user_id == User.id).join(Match, Match.id == Seat.match_id)
-                      .where(User.computer.is_not(None), Match.game == game, Match.status == "finished")
-                      .group_by(User.computer, Seat.role, winner))
-    for level, role, won_by, n in rows:
-        if level in out:
-            out[level]["drawn" if won_by is None else "won" if won_by == role else "lost"] += int(n)
-    return out
-
-
-def check(svc: MatchService, game: str, creator_role: str | None, computer: dict[str, str]) -> None:
-    """Refuse a ``computer`` seating that cannot be (MatchError 422 with the reason)."""
-    from .service import Illegal
-
-    rules = svc.rules(game)
-    levels = computer_levels(game)
-    if not levels:
-        raise Illegal(f"{game} has no computer opponent yet.")
-    for role, level in computer.items():
-        if role not in rules.roles:
-            raise Illegal(f"{game} has no role {role!r} for the computer; roles are {', '.join(rules.roles)}.")
-        if role == creator_role:
-            raise Illegal(f"You take the {role} seat yourself: the computer takes another one.")
-        if level not in levels:
-            raise Illegal(f"No computer level {level!r}; the levels are {', '.join(levels)}.")
-    if set(rules.roles) <= set(computer):
-        raise Illegal("A match needs a seat for a person: the computer does not play itself here.")
 
 
 @dataclass(frozen=True)

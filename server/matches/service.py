@@ -29,6 +29,7 @@ from ..engine.core import OMNISCIENT, IllegalAction, OutcomeJSON, Rules, State, 
 from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
 from . import clock as clocks
+from . import computer_seats as computers
 from . import history
 from . import progress as lobby
 from .shapes import Extra, Summary
@@ -380,15 +381,15 @@ class MatchService:
         settings (clock, rated, private, on_timeout, rate_timeouts); ``reserve``: seats kept for given
         accounts (a rematch); ``computer``: role -> level of the computer opponents seated at once (such
         a match is never rated). An account has at most ``open_limit`` matches waiting for players."""
-        from . import computer as computers
-
         if user_id is None:
             raise Forbidden("Log in to create a match.")
         rules = self.rules(game)
         settings, tc = self._check_play(play or {})
         bots: dict[int, str] = {}
         if computer:
-            computers.check(self, game, role, computer)
+            reason = computers.refusal(rules, role, computer)
+            if reason is not None:
+                raise Illegal(reason)
             settings["rated"] = False  # a match against the computer is never rated
             bots = {computers.account(self, level): r for r, level in computer.items()}
         scenario = scenario or next(iter(rules.scenarios))
