@@ -18,7 +18,9 @@ typecheck:
 js:
 	node --test frontend/tests/
 
+# Two workers by default (this machine has two cores); JOBS=0 runs in one process.
+JOBS ?= 2
 unit:
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(JOBS)
 
 test: lint typecheck js unit

@@ -27,6 +27,15 @@ GAMES.setdefault(TOY.id, TOY)
 PG_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
+# Under `pytest -n N` (pytest-xdist) each worker gets its own Postgres database (test_gw0, …, created on
+# first use) and its own Redis database (the broker's channel names the database), so workers never reset
+# each other's schema, rate-limit windows or events.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if WORKER:
+    PG_URL = f"{PG_URL}_{WORKER}"
+    _base, _db = REDIS_URL.rsplit("/", 1)
+    REDIS_URL = f"{_base}/{(int(_db or 0) + 1 + int(WORKER.removeprefix('gw'))) % 16}"
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -39,6 +48,12 @@ def reset_postgres(url: str) -> None:
 
     from server.config import Settings
 
+    base, name = url.rsplit("/", 1)
+    admin = create_engine(Settings(database_url=f"{base}/postgres").sqlalchemy_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar() is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
     engine = create_engine(Settings(database_url=url).sqlalchemy_url)
     with engine.begin() as conn:
         conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))

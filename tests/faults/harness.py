@@ -151,12 +151,13 @@ class Apps:
 
 def scratch_database(server_url: str, name: str) -> str:
     """A fresh database on a Postgres server, for one test."""
-    admin = create_engine(Settings(database_url=server_url).sqlalchemy_url, isolation_level="AUTOCOMMIT")
+    base = server_url.rsplit("/", 1)[0]
+    admin = create_engine(Settings(database_url=f"{base}/postgres").sqlalchemy_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
-    return server_url.rsplit("/", 1)[0] + "/" + name
+    return f"{base}/{name}"
 
 
 @dataclass

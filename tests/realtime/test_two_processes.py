@@ -95,3 +95,48 @@ def test_a_match_played_across_two_processes(two_servers: tuple[str, str]) -> No
         final = p.view(m["id"])
         assert followers[p.name][1] == final["version"]
         assert followers[p.name][2] == final["view"]
+
+
+def test_the_computer_moves_once_whichever_process_hears_the_persons_move(two_servers: tuple[str, str]) -> None:
+    """Both processes run a computer runner and both hear every action (their own, and the other's through
+    Redis): a person moving on either process gets one reply from the computer per turn, never two, and the
+    match goes on to the computer's replies without a stall."""
+    from sqlalchemy import create_engine, text
+
+    from server.config import Settings
+
+    urls = list(two_servers)
+    person = Player(urls[0]).register()
+    r = person.http.post("/api/matches", json={"game": "shimada", "role": "british", "computer": {"japanese": "easy"}})
+    assert r.status_code == 201, r.text
+    m = r.json()["id"]
+    rnd = random.Random(3)
+    moves = 0
+    deadline = time.monotonic() + 120
+    while moves < 12 and time.monotonic() < deadline:
+        url = urls[moves % 2]  # the person alternates between the processes
+        s = httpx.get(f"{url}/api/matches/{m}").json()
+        if s["status"] == "finished":
+            break
+        if "british" not in s["to_move"]:
+            time.sleep(0.05)  # the computer's move
+            continue
+        v = person.http.get(f"{url}/api/matches/{m}/view").json()
+        if not v["view"]["actions"]:
+            time.sleep(0.05)
+            continue
+        got = person.http.post(f"{url}/api/matches/{m}/actions",
+                               json={"version": v["version"], "action": rnd.choice(v["view"]["actions"]),
+                                     "id": f"person-{moves}"})
+        assert got.status_code == 200, got.text
+        moves += 1
+    assert moves == 12 or s["status"] == "finished", "the computer stopped answering"
+    engine = create_engine(Settings(database_url=PG_URL).sqlalchemy_url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT seq, role, client_id FROM actions WHERE match_id = :m ORDER BY seq"),
+                            {"m": m}).all()
+    engine.dispose()
+    assert [row.seq for row in rows] == list(range(1, len(rows) + 1))  # one record per version
+    computer = [row for row in rows if row.role == "japanese"]
+    assert computer and all(row.client_id.startswith("computer:") for row in computer)
+    assert len({row.client_id for row in computer}) == len(computer)  # each version decided and written once
