@@ -182,10 +182,17 @@ def _act(verb: Verb) -> Handler:
     return run
 
 
+def _never(state: State, frame: Frame) -> bool:
+    return False
+
+
 def _step(actions: Callable[[State], list[Action]], on: dict[str, Verb], **ends: Handler) -> Decision:
     """A step of the sequence of play: its player's legal ``actions``, the handler of each verb (``on``)
-    and of the verbs that end the step (``ends``)."""
-    return Decision(lambda state, frame: actions(state), {**{v: _act(h) for v, h in on.items()}, **ends})
+    and of the verbs that end the step (``ends``). A step with an end verb always offers it, so it is over
+    only when its player ends it: the machine need not list the actions to know (in the movement step that
+    listing is the reaches of every unit, which the machine would otherwise compute after every move)."""
+    return Decision(lambda state, frame: actions(state), {**{v: _act(h) for v, h in on.items()}, **ends},
+                    over=_never if ends else None)
 
 
 SETUP = Decision(lambda state, frame: placement.actions(state),  # §9.1-§9.2
