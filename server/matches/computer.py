@@ -29,7 +29,7 @@ from typing import Any
 from anyio import to_thread
 from sqlalchemy import select
 
-from ..bots import judge_for
+from ..bots import RANDOM, judge_for
 from ..bots.levels import level_for
 from ..bots.pool import Pool
 from ..engine.core import State, canonical
@@ -44,6 +44,10 @@ from .service import MatchError, MatchService, Stale, aware
 
 log = logging.getLogger(__name__)
 
+# A guard against a judge that cycles (attack and cancel, split and unsplit): past this many moves in a row
+# without waiting for a person, the computer plays at random (which ends a step sooner or later) until it
+# waits again. The longest real run, a Bulge player turn, is a few hundred moves.
+RUN_LIMIT = 2_000
 CLIENT_PREFIX = "computer:"  # the computer's client action ids; a person's action may not use it
 HURRY_FACTOR = 20  # below this many times a level's own guard of time left, the computer plays `easy`
 
@@ -170,7 +174,7 @@ class Computer:
     async def _drive(self, match_id: str) -> None:
         """Do the computer's duties in this match until it waits for a person."""
         svc = self.service
-        for _ in range(100_000):
+        for moves in range(100_000):
             todo = await to_thread.run_sync(turn, svc, match_id)
             if todo is None:
                 return
@@ -184,6 +188,11 @@ class Computer:
                 return
             assert todo.state is not None
             level = "easy" if todo.hurry else todo.level
+            if moves >= RUN_LIMIT:
+                if moves == RUN_LIMIT:
+                    log.warning("the computer made %d moves in a row in match %s: it plays at random until it "
+                                "waits for a person", moves, match_id)
+                level = RANDOM
             decision = await self.pool.choose(todo.game, todo.state, todo.role, level, secrets.randbits(64))
             if decision.action is None:
                 return

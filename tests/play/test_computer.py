@@ -265,3 +265,26 @@ def test_the_computer_short_of_time_decides_fast(bench: Bench, toy_judge: None) 
                              computer={"north": "strong"})
     settle(run, match_id=fresh["id"])
     assert levels == ["easy", "strong"]
+
+
+def test_a_computer_that_keeps_moving_plays_at_random_past_the_run_limit(bench: Bench, toy_judge: None,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judge that never hands the turn over (it values keeping it) is a cycle's stand-in: past RUN_LIMIT moves
+    in a row the runner asks for random moves, and the match goes on to an end instead of spinning."""
+    keeper = types.SimpleNamespace(**{**vars(TOY_JUDGE), "evaluate": lambda world, role: float(world["turn"] == role)})
+    monkeypatch.setattr(bots, "judge_for", lambda game: keeper)
+    monkeypatch.setattr(computers, "RUN_LIMIT", 3)
+    levels: list[str] = []
+    r = runner(bench.svc)
+    real = r.pool.choose
+
+    async def recording(game: str, state: Any, role: str, level: str, seed: int) -> Any:
+        levels.append(level)
+        return await real(game, state, role, level, seed)
+    monkeypatch.setattr(r.pool, "choose", recording)
+    m = bench.svc.create(bench.users["ann"], "toy", None, "south", {"turns": "long", "target": 20}, None,
+                         play={}, computer={"north": "easy"})["id"]
+    settle(r, match_id=m)
+    assert levels[:3] == ["easy"] * 3 and len(levels) > 3 and set(levels[3:]) == {bots.RANDOM}
+    s = bench.summary(m)
+    assert s["status"] == "finished" or s["to_move"] == ["south"]  # it stopped: an end, or the turn handed over

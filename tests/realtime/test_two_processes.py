@@ -98,9 +98,9 @@ def test_a_match_played_across_two_processes(two_servers: tuple[str, str]) -> No
 
 
 def test_the_computer_moves_once_whichever_process_hears_the_persons_move(two_servers: tuple[str, str]) -> None:
-    """Both processes run a computer runner and both hear every action (their own, and the other's through
-    Redis): a person moving on either process gets one reply from the computer per turn, never two, and the
-    match goes on to the computer's replies without a stall."""
+    """Both processes run a computer runner, and the process the person moved on plays the computer's reply
+    (docs/DESIGN.md: events of other processes do not wake it): a person who moves on either process in turn
+    gets the computer's replies without a stall, one record per version, each in the computer's own ids."""
     from sqlalchemy import create_engine, text
 
     from server.config import Settings
