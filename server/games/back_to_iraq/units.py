@@ -100,6 +100,7 @@ class Scenario:
                 check(uid in self.setup, f"{where}: {uid} has no set-up hex")
         load: dict[str, Fraction] = {}
         groups: dict[str, set[str]] = {}
+        sofs: dict[str, int] = {}
         kc = board.hex_of("kuwait_city")
         baghdad = board.hex_of("baghdad")
         for uid, h in self.setup.items():
@@ -125,6 +126,9 @@ class Scenario:
                 check(t != "desert" and (t not in ("mountain", "marsh") or h in board.road_hexes),
                       f"{where}: mech {uid} in {t} at {h}")
             load[h] = load.get(h, Fraction(0)) + u.stacking(tables)
+            if u.movement_class == "sof":  # §G3.4: at most n SOF in a hex
+                sofs[h] = sofs.get(h, 0) + 1
+                check(sofs[h] <= tables.raw["also_lost"]["sof_per_hex"]["value"], f"{where}: SOF crowd {h}")
             groups.setdefault(h, set()).add(u.nation if u.power in ("iran", "al_qaeda") else u.side)
         for h, v in load.items():  # §6.1: LOST-8 Coalition units, LOST-9 Islamic divisions
             check(v <= tables.lost("LOST-8" if "coalition" in groups[h] else "LOST-9"), f"{where}: {h} overstacked")

@@ -101,7 +101,7 @@ def test_refuses_a_city_moved_off_its_located_hex() -> None:
 def test_refuses_a_city_on_rough() -> None:
     """§3.1: every city stands on clear terrain."""
     lines = list(TERRAIN)
-    i = [k for k, ln in enumerate(lines) if ln.endswith("# 17")][0]
+    i = next(k for k, ln in enumerate(lines) if ln.endswith("# 17"))
     lines[i] = lines[i][:20] + "r" + lines[i][21:]  # column 21 of row 17 is Baghdad
     with pytest.raises(DataError, match="city 2117 stands on rough"):
         load(copy.deepcopy(FILES), lines)
@@ -217,3 +217,38 @@ def test_every_setup_is_complete_and_on_land() -> None:
         for uid, u in GD.units.items():
             if s.number in u.scenarios and u.condition is None:
                 assert GD.board.is_land(s.setup[uid])
+
+
+def test_every_ambiguity_the_code_reads_is_recorded_in_the_data() -> None:
+    """§12: each AMBIG-n that the loader's code cites is decided in tables.json "ambiguities"."""
+    cited = set()
+    for name in ("board.py", "units.py", "tables.py", "data.py"):
+        cited |= set(re.findall(r"AMBIG-\d+", (PACKAGE / name).read_text(encoding="utf-8")))
+    assert cited and cited <= set(GD.tables.raw["ambiguities"])
+
+
+@pytest.mark.parametrize("river", sorted(FILES["map"]["rivers"]))
+def test_each_river_is_one_unbroken_chain_of_hexsides(river: str) -> None:
+    """§3.1: rivers are hexsides; each river's sides form one chain (linked through shared corners)."""
+    sides = [tuple(s) for s in FILES["map"]["rivers"][river]["hexsides"]]
+    grid = GD.board.grid
+
+    def touch(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+        # two hexsides meet at a corner when they name three hexes, each adjacent to the other two
+        hs = set(a) | set(b)
+        return len(hs) == 3 and all(grid.is_adjacent(x, y) for x in hs for y in hs if x != y)
+
+    seen, todo = {sides[0]}, [sides[0]]
+    while todo:
+        s = todo.pop()
+        for t in sides:
+            if t not in seen and touch(s, t):
+                seen.add(t)
+                todo.append(t)
+    assert len(seen) == len(sides)
+
+
+def test_tigris_passes_mosul_baghdad_and_kut() -> None:
+    """§3.1, brief §2: the Tigris runs by Mosul, Baghdad and Kut (a river hexside on each city hex)."""
+    hexes = {h for s in FILES["map"]["rivers"]["tigris"]["hexsides"] for h in s}
+    assert {"1605", "2117", "2720"} <= hexes

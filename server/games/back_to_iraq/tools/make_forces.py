@@ -485,6 +485,7 @@ def scenarios(board: Board) -> dict[str, object]:
         placed: dict[str, str] = {}
         load: dict[str, float] = {}
         group: dict[str, str] = {}
+        sof_hexes: set[str] = set()
         for uid, nation, typ, _size, _en, _ja, sc, a1, a2, _extra in U:
             anchor = a1 if scen == 1 else a2
             if str(scen) not in sc or not anchor:
@@ -520,11 +521,13 @@ def scenarios(board: Board) -> dict[str, object]:
                 if (
                     load.get(h, 0) + weight <= 3
                     and group.get(h, key) == key
-                    and (mc != "sof" or not any(placed.get(x) == h for x in ()))
+                    and (mc != "sof" or h not in sof_hexes)  # §G3.4: one SOF a hex
                 ):
                     placed[uid] = h
                     load[h] = load.get(h, 0) + weight
                     group[h] = key
+                    if mc == "sof":
+                        sof_hexes.add(h)
                     break
             else:
                 raise SystemExit(f"no set-up hex for {uid} in scenario {scen}")

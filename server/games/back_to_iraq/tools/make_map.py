@@ -11,7 +11,7 @@ output. Reasons are in ``PROVENANCE.md`` (Map). The method:
 - terrain: ordered rules over the hex centre's position (sea, lakes, marsh, mountain, rough, desert, clear);
   every city hex is clear (§3.1: "every city stands on clear terrain");
 - rivers and escarpments: polylines; the hexsides between a hex left of the line and a hex right of it,
-  both within one hex of it, so a river runs along hexsides without gaps;
+  both within 1.4 columns of it, so a river runs along hexsides without gaps;
 - roads: waypoint lists joined by ``HexGrid.line``, so consecutive hexes are adjacent.
 """
 
@@ -466,7 +466,7 @@ def line_sides(line: list[Pt]) -> list[list[str]]:
     near = {}
     for h in GRID.all_hexes():
         d, side = _line_info(centre(h), line)
-        if d <= 1.2 * KM_COL:
+        if d <= 1.4 * KM_COL:
             near[h] = side > 0
     return [[h, n] for h in sorted(near) for n in GRID.neighbours(h) if n in near and h < n and near[h] != near[n]]
 
