@@ -49,6 +49,10 @@ class Tables:
         check(sum(marks.values()) == MARKERS_TOTAL, f"tables.json: {sum(marks.values())} strategic markers, "
                                                     f"not {MARKERS_TOTAL}")
         check(set(raw["strategic_target_names"]) == set(marks), "tables.json: every marker kind needs names")
+        for section in ("turn_track", "stacking", "mipp"):  # pointers name a lost parameter that exists
+            for k, v in raw[section].items():
+                check(not (isinstance(v, str) and v.startswith("LOST-")) or v in lost,
+                      f"tables.json: {section}.{k} names {v}, not a lost parameter")
         tables = cls(crts=crts, results=results, strategic_targets=marks, raw=raw)
         tables._check_counts()
         return tables
@@ -67,6 +71,11 @@ class Tables:
         """The value of a lost parameter (§10.3); one name per parameter, no silent default."""
         check(key in self.raw["lost"], f"tables.json: {key} missing")
         return self.raw["lost"][key]["value"]
+
+    def pointer(self, section: str, key: str) -> Any:
+        """A value of ``turn_track``, ``stacking`` or ``mipp``, through the lost parameter it names."""
+        v = self.raw[section][key]
+        return self.lost(v) if isinstance(v, str) and v.startswith("LOST-") else v
 
     def crt(self, side: str) -> CombatResultsTable:
         return self.crts[side]

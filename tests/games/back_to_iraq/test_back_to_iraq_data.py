@@ -252,3 +252,19 @@ def test_tigris_passes_mosul_baghdad_and_kut() -> None:
     """§3.1, brief §2: the Tigris runs by Mosul, Baghdad and Kut (a river hexside on each city hex)."""
     hexes = {h for s in FILES["map"]["rivers"]["tigris"]["hexsides"] for h in s}
     assert {"1605", "2117", "2720"} <= hexes
+
+
+def test_turn_track_and_stacking_read_their_lost_parameters() -> None:
+    """§2.8, §6.1, §9.2: the turn track holds both scenarios and the regroup marker's first check."""
+    t = GD.tables
+    assert t.pointer("turn_track", "boxes") >= max(t.lost("LOST-5").values())
+    assert t.pointer("turn_track", "regroup_marker_start") < t.last_turn(1)
+    assert t.pointer("stacking", "coalition_units") == 3 and t.pointer("mipp", "threshold") == 40
+    assert t.pointer("turn_track", "reinforcements") == []  # §3.1: no reinforcements in either scenario
+
+
+def test_refuses_a_pointer_to_an_unknown_lost_parameter() -> None:
+    """§10.3: the register runs LOST-1 to LOST-55; a table naming LOST-56 is refused."""
+    files, terrain = _broken(lambda f: f["tables"]["stacking"].update({"srg": "LOST-56"}))
+    with pytest.raises(DataError, match="names LOST-56"):
+        load(files, terrain)
