@@ -98,14 +98,15 @@ def value_of(rules: Rules, judge: Judge, world: State, role: Role, action: Actio
 
 def candidates(judge: Judge, world: State, role: Role, actions: Sequence[Action], width: int,
                rnd: random.Random) -> list[int]:
-    """The indices of the ``width`` actions the prior likes best (ties in a random order)."""
-    if len(actions) <= width:
-        order = list(range(len(actions)))
-        rnd.shuffle(order)
-        return order
+    """The indices of the ``width`` actions the prior likes best (ties in a random order), leaving out those it
+    rules out (``-inf``) while any other remains."""
     scores = judge.prior(world, role, actions)
+    allowed = [i for i in range(len(actions)) if scores[i] != -math.inf] or list(range(len(actions)))
+    if len(allowed) <= width:
+        rnd.shuffle(allowed)
+        return allowed
     tie = [rnd.random() for _ in actions]
-    return sorted(range(len(actions)), key=lambda i: (-scores[i], tie[i]))[:width]
+    return sorted(allowed, key=lambda i: (-scores[i], tie[i]))[:width]
 
 
 def decide(rules: Rules, judge: Judge, state: State, role: Role, level: Level, seed: int,

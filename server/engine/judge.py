@@ -34,7 +34,10 @@ class Judge(Protocol):
 
     def evaluate(self, world: State, role: Role) -> float: ...
 
-    def prior(self, world: State, role: Role, actions: Sequence[Action]) -> list[float]: ...
+    def prior(self, world: State, role: Role, actions: Sequence[Action]) -> list[float]:
+        """A score per action: the search looks at the best. ``-math.inf`` means never, while anything else is
+        legal (an action that only takes back an earlier one, which a search would otherwise play to and fro)."""
+        ...
 
 
 def fresh_dice(world: State, rnd: random.Random) -> None:

@@ -3,6 +3,7 @@ evaluation, keeps to its budget, and decides the same way from the same view and
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -97,3 +98,33 @@ def test_an_exact_tie_goes_to_the_prior() -> None:
     for seed in range(6):
         d = decide(TOY, FlatJudge(), state, "north", LEVELS["strong"], seed, guard=False)
         assert d.action == {"type": "add", "n": 2}
+
+
+class BarredJudge(RaceJudge):
+    """Rules out adding 1 (``-inf``), though it is the winning move from 0, and values it best."""
+
+    def evaluate(self, world: State, role: Role) -> float:
+        return 1.0 if world["total"] == 1 else 0.0
+
+    def prior(self, world: State, role: Role, actions: Sequence[Action]) -> list[float]:
+        return [-math.inf if a.get("n") == 1 else 0.0 for a in actions]
+
+
+def test_an_action_the_prior_rules_out_is_never_searched_while_another_is_legal() -> None:
+    """A prior of -inf keeps an action out of the candidates at every level and seed, even where the
+    evaluation would like it best (the Bulge's undeclare, which otherwise looped declare/undeclare)."""
+    for name in LEVELS:
+        for seed in range(5):
+            d = decide(TOY, BarredJudge(), at(0), "north", LEVELS[name], seed=seed, guard=False)
+            assert d.action == {"type": "add", "n": 2}
+
+
+def test_an_action_the_prior_rules_out_is_played_when_nothing_else_is_legal() -> None:
+    """Ruled out, but the only legal action: the search still plays it rather than nothing."""
+
+    class OnlyBarred(BarredJudge):
+        def prior(self, world: State, role: Role, actions: Sequence[Action]) -> list[float]:
+            return [-math.inf] * len(actions)
+
+    d = decide(TOY, OnlyBarred(), at(0), "north", LEVELS["strong"], seed=1, guard=False)
+    assert d.action in TOY.legal_actions(at(0), "north")

@@ -521,10 +521,10 @@ class _Scorer:
         return after - before
 
     def _undeclare(self, a: Action) -> float:
-        at = a["at"]
-        now = self._combo_attackers(at)
-        rest = [u for u in now if u != a["unit"]]
-        return (self._combo_value(at, rest) if rest else 0.0) - self._combo_value(at, now) - 0.3
+        # Never: a declaration the search made, it made on purpose, and taking one back only to weigh it again
+        # looped for thousands of actions (declare, undeclare, declare...) in selfplay. Not declaring is the
+        # computer's way of not attacking.
+        return -math.inf
 
     def _end_declarations(self, a: Action) -> float:
         return 0.15
