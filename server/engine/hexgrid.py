@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 Cube = tuple[int, int, int]
@@ -181,3 +182,27 @@ class HexGrid:
         x = size * (3 ** 0.5) * (c + 0.5 * self._parity(row))
         y = size * 1.5 * r
         return (x, y)
+
+
+class HexMapGeometry:
+    """Cached geometry for a game's board that has a ``grid`` and ``roads`` (the hexsides a road crosses): a map
+    of a thousand hexes and more is asked millions of questions. Mixed into the games' frozen ``Board``
+    dataclasses (``cached_property`` writes the instance's ``__dict__``, which a frozen dataclass allows)."""
+
+    grid: HexGrid
+    roads: frozenset[str]
+
+    @cached_property
+    def hexes(self) -> tuple[str, ...]:
+        return tuple(self.grid.all_hexes())
+
+    @cached_property
+    def _neighbours(self) -> dict[str, list[str]]:
+        return {h: self.grid.neighbours(h) for h in self.hexes}
+
+    def neighbours(self, hex_id: str) -> list[str]:
+        return self._neighbours[hex_id]
+
+    @cached_property
+    def road_hexes(self) -> frozenset[str]:
+        return frozenset(h for side in self.roads for h in side.split("/"))

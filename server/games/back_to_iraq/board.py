@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...engine.hexgrid import HexGrid
+from ...engine.hexgrid import HexGrid, HexMapGeometry
 from .errors import check
 
 # §3.1: the nine natural terrain types; the escarpment and the river are hexsides, lake/sea/reservoir one type
@@ -40,7 +40,7 @@ def _terrain(grid: HexGrid, lines: Iterable[str]) -> dict[str, str]:
 
 
 @dataclass(frozen=True, eq=False)
-class Board:
+class Board(HexMapGeometry):
     grid: HexGrid
     terrain: Mapping[str, str]
     country: Mapping[str, str]  # every land hex -> its country; sea hexes have none
@@ -151,21 +151,6 @@ class Board:
                 check(self.on_edge(h) and h in self.road_hexes, f"map.json: {kind} source {h} is not a map-edge road")
 
     # --- queries ---
-
-    @cached_property
-    def hexes(self) -> tuple[str, ...]:
-        return tuple(self.grid.all_hexes())
-
-    @cached_property
-    def _neighbours(self) -> dict[str, list[str]]:
-        return {h: self.grid.neighbours(h) for h in self.hexes}
-
-    def neighbours(self, hex_id: str) -> list[str]:
-        return self._neighbours[hex_id]
-
-    @cached_property
-    def road_hexes(self) -> frozenset[str]:
-        return frozenset(h for side in self.roads for h in side.split("/"))
 
     @cached_property
     def coastal(self) -> frozenset[str]:

@@ -25,7 +25,7 @@ from ...engine.cache import Memo
 from ...engine.crt import CombatResultsTable
 from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
 from ...engine.datasets import Datasets
-from ...engine.hexgrid import HexGrid
+from ...engine.hexgrid import HexGrid, HexMapGeometry
 from ...engine.paths import Reached
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -68,7 +68,7 @@ class Entry:
 
 
 @dataclass(frozen=True, eq=False)
-class Board:
+class Board(HexMapGeometry):
     grid: HexGrid
     terrain: Mapping[str, str]  # hex -> clear | hills | light_forest | deep_forest
     places: Mapping[str, dict[str, Any]]  # hex -> {"name": {...}, "kind": ...}
@@ -152,22 +152,7 @@ class Board:
             entries=entries, army_lines=lines, zones=zones, raw=raw,
         )
 
-    # --- cached geometry: a 1680-hex map is asked millions of questions ---
-
-    @cached_property
-    def hexes(self) -> tuple[str, ...]:
-        return tuple(self.grid.all_hexes())
-
-    @cached_property
-    def _neighbours(self) -> dict[str, list[str]]:
-        return {h: self.grid.neighbours(h) for h in self.hexes}
-
-    def neighbours(self, hex_id: str) -> list[str]:
-        return self._neighbours[hex_id]
-
-    @cached_property
-    def road_hexes(self) -> frozenset[str]:
-        return frozenset(h for side in self.roads for h in side.split("/"))
+    # --- cached geometry beyond HexMapGeometry's (hexes, neighbours, road hexes) ---
 
     @cached_property
     def road_neighbours(self) -> dict[str, tuple[str, ...]]:
