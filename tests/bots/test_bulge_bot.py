@@ -111,3 +111,22 @@ def test_bulge_prior_prefers_an_attack_at_good_odds_to_one_at_bad_odds() -> None
     bad = scores[("declare", "G-VG1", "0607")]
     end = scores[("end_declarations", None, None)]
     assert good > end > bad
+
+
+def test_the_computer_ends_the_free_setup_and_never_undeclares() -> None:
+    """§9.1-§9.2: strong on both sides, the free set-up ends with every unit placed once (it looped selecting
+    and re-placing units in selfplay); in the declarations that follow it never takes one back (it looped
+    declare/undeclare)."""
+    state = RULES.setup("free_setup", {}, b"\x02" * 32)
+    placed = 0
+    for n in range(400):
+        if state["step"] != "setup":
+            break
+        role = sorted(RULES.active_roles(state))[0]
+        action = choose("bulge", state, role, "strong", n, guard=False).action
+        assert action is not None and action["type"] in ("place", "end_setup"), action
+        placed += action["type"] == "place"
+        state = apply_action(RULES, state, role, action)
+    assert state["step"] != "setup" and placed == sum(1 for u in state["units"].values() if u.get("setup"))
+    scores = bot.prior(state, "german", [{"type": "undeclare", "unit": "x", "at": "0101"}, {"type": "end_phase"}])
+    assert scores[0] == float("-inf") and scores[1] > float("-inf")

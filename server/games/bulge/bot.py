@@ -452,7 +452,10 @@ class _Scorer:
         return self.potential(a["unit"], a["to"]) + 0.001 * _tiebreak(a["to"])
 
     def _select(self, a: Action) -> float:
-        return -0.5
+        # Never: placing sets up the next unplaced unit by itself, and the evaluation is flat during the set-up
+        # and lower once it ends (the enemy moves next), so selecting (another unit, or a placed one to place it
+        # again) looked as good as placing and better than ending: the free set-up never ended in selfplay.
+        return -math.inf
 
     def _end_setup(self, a: Action) -> float:
         return 1.0
