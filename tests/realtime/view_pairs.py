@@ -123,7 +123,8 @@ def log_edits(draw: st.DrawFn, log: list[Any]) -> list[Any]:
             out = [*out[:draw(st.integers(0, len(out)))], undo_line]
         elif how == "rewrite" and out:
             i = draw(st.integers(0, len(out) - 1))
-            out[i] = {**out[i], "args": draw(related(out[i]["args"]))}
+            if isinstance(out[i], dict):  # an earlier "other" edit may have put any value in a line's place
+                out[i] = {**out[i], "args": draw(related(out[i].get("args")))}
         else:
             out = draw(list_edit(out, lines))
     return out
