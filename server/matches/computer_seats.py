@@ -4,26 +4,33 @@ runner nor anything that imports the service."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from ..bots import computer_levels
 from ..bots.levels import LEVELS
 from ..engine.core import Rules
 from ..store.models import Match, Seat, User
 
-if TYPE_CHECKING:
-    from .service import MatchService
-
 
 def account_name(level: str) -> str:
     return f"Computer ({level})"
 
 
-def account(svc: MatchService, level: str) -> int:
+class Seating(Protocol):
+    """What ``account`` needs of the match service (a structural type: the service imports this module)."""
+
+    sessions: sessionmaker[Session]
+
+    def computers(self, db: Session | None = None) -> dict[int, str]: ...
+
+    def forget_computers(self) -> None: ...
+
+
+def account(svc: Seating, level: str) -> int:
     """The account of the computer at ``level``, made if it does not exist yet (two processes making it
     at once: one insert wins, the other reads it)."""
     known = {lv: uid for uid, lv in svc.computers().items()}
