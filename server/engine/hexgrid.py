@@ -206,3 +206,7 @@ class HexMapGeometry:
     @cached_property
     def road_hexes(self) -> frozenset[str]:
         return frozenset(h for side in self.roads for h in side.split("/"))
+
+    def is_road(self, a: str, b: str) -> bool:
+        """A road (of any kind the game has) crosses the hexside between ``a`` and ``b``."""
+        return self.grid.hexside(a, b) in self.roads

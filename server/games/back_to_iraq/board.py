@@ -194,8 +194,5 @@ class Board(HexMapGeometry):
     def is_escarpment(self, a: str, b: str) -> bool:
         return self.grid.hexside(a, b) in self.escarpments
 
-    def is_road(self, a: str, b: str) -> bool:
-        return self.grid.hexside(a, b) in self.roads
-
     def is_highway(self, a: str, b: str) -> bool:
         return self.grid.hexside(a, b) in self.highways

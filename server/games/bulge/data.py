@@ -198,10 +198,6 @@ class Board(HexMapGeometry):
     def is_major_river(self, a: str, b: str) -> bool:
         return self.grid.hexside(a, b) in self.major_rivers
 
-    def is_road(self, a: str, b: str) -> bool:
-        """A road of either kind crosses the hexside between ``a`` and ``b`` (§3.3(7))."""
-        return self.grid.hexside(a, b) in self.roads
-
     def is_main_road(self, a: str, b: str) -> bool:
         return self.grid.hexside(a, b) in self.main_roads
 
