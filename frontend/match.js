@@ -210,6 +210,8 @@ export async function mountMatch(root, matchId, session) {
       chat.add(message);
     },
     onStatus(status) {
+      // a message written before the socket was open (or while it was down) comes with the history
+      if (status === "open" && connStatus !== "open") loadChat();
       connStatus = status;
       paintHead();
     },

@@ -32,7 +32,9 @@ export function mergeMessages(list, more, limit = 200) {
     seen.add(key);
     return true;
   });
-  return all.slice(-limit);
+  // the history may come after a message the socket brought: order by the server's id, else the time
+  const order = (a, b) => (typeof a.id === "number" && typeof b.id === "number" ? a.id - b.id : String(a.at ?? "").localeCompare(String(b.at ?? "")));
+  return all.sort(order).slice(-limit);
 }
 
 /**
@@ -94,8 +96,9 @@ export class ChatPanel {
     this.error.hidden = !reason;
   }
 
+  /** The history from the server, merged with what the socket brought meanwhile. */
   setMessages(list) {
-    this.messages = mergeMessages([], list ?? []);
+    this.messages = mergeMessages(this.messages, list ?? []);
     this.paint();
   }
 

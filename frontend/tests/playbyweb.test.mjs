@@ -116,6 +116,8 @@ test("chat messages merge without duplicates, oldest dropped beyond the limit", 
   const m = (id) => ({ id, text: String(id) });
   assert.deepEqual(mergeMessages([m(1), m(2)], [m(2), m(3)]).map((x) => x.id), [1, 2, 3]);
   assert.deepEqual(mergeMessages([m(1), m(2)], [m(3)], 2).map((x) => x.id), [2, 3]);
+  // the history that comes after a message the socket brought slots in before it
+  assert.deepEqual(mergeMessages([m(5)], [m(3), m(4), m(5)]).map((x) => x.id), [3, 4, 5]);
 });
 
 test("the create form's clock choices become the contract's seconds", () => {

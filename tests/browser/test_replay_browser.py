@@ -93,6 +93,8 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     page.get_by_test_id("replay-position").wait_for()
     assert "After 1 of 2" in page.get_by_test_id("replay-position").inner_text()
     assert page.get_by_test_id("replay-viewpoint").input_value() == "spectator"
+    # the step line is written once the view before the step has come
+    page.wait_for_function("() => document.querySelector('[data-testid=replay-step]').textContent.trim() !== ''")
     step = page.get_by_test_id("replay-step").inner_text()
     assert step and "$" not in step and json.dumps(step)
     _shot(page, "replay-shimada-spectator-at-1")
