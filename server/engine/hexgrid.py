@@ -122,6 +122,13 @@ class HexGrid:
                 out.append(n)
         return out
 
+    def direction(self, a: str, b: str) -> int:
+        """Which of ``a``'s six sides ``b`` lies beyond, 0-5 going round, so that ``(d + 3) % 6`` is the opposite
+        side; ``b`` must be adjacent."""
+        qa, ra, sa = self.to_cube(a)
+        qb, rb, sb = self.to_cube(b)
+        return _CUBE_DIRECTIONS.index((qb - qa, rb - ra, sb - sa))
+
     def is_adjacent(self, a: str, b: str) -> bool:
         return self.distance(a, b) == 1
 

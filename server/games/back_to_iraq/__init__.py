@@ -1,8 +1,114 @@
 """Back to Iraq, 3rd edition (Strategy & Tactics #208, Decision Games, 2002): game id ``back_to_iraq``.
 
-This package holds, for now, only the game's data: the map of Iraq and its neighbours, the terrain effects
-chart, both combat results tables, the counters of both scenarios and every lost parameter of the rules
-digest (``shared/rules/back_to_iraq.md`` §10.3), loaded and checked by ``data.py``, with their reasons in
-``PROVENANCE.md``. The rules, the sequence of play, the view and the computer opponent come in later work;
-the game is not yet registered in ``server.games.GAMES``.
+``RULES`` implements ``engine.core.Rules``. The rules follow the digest ``shared/rules/back_to_iraq.md`` (seed
+``002``); the reconstructed data in ``data/`` has its reasons in ``PROVENANCE.md``. Modules by rulebook chapter:
+set-up (§3, setup.py), MIPP and control (§4, control.py), the sequence of play (§5, sequence.py), stacking (§6,
+forces.py), ZOC (§7, zoc.py), supply (§8, supply.py), movement and terrain (§10, movement.py, terrain.py), combat
+(§11-§12, combat.py, results.py).
 """
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...engine.core import GameRules, OptionSpec, Role, Scenario
+from . import rules, view
+from .board import TERRAIN_CHARS
+from .data import dataset
+
+HERE = Path(__file__).parent
+
+TERRAIN_FILLS = {"clear": "#e9e4c8", "rough": "#cdb98c", "mountain": "#a8896a", "desert": "#f1deaa",
+                 "marsh": "#a9c9a4", "salt_marsh": "#cfe0d2", "sea": "#9cc3de", "lake": "#a7cde4",
+                 "reservoir": "#a7cde4"}
+
+
+def messages() -> dict[str, dict[str, str]]:
+    with open(HERE / "messages.json", encoding="utf-8") as f:
+        raw: dict[str, dict[str, str]] = json.load(f)
+    assert set(raw) == {"en", "ja"} and set(raw["en"]) == set(raw["ja"]), "messages.json: en and ja, same keys"
+    return raw
+
+
+def board_static() -> dict[str, Any]:
+    """The board as ``static_data()["board"]`` (DESIGN.md): per hex its terrain, road, name, features."""
+    gd = dataset()
+    b = gd.board
+    hexes: dict[str, Any] = {}
+    for h in b.hexes:
+        info: dict[str, Any] = {"terrain": b.terrain[h], "road": h in b.road_hexes, "country": b.country.get(h)}
+        features = []
+        if h in b.places:
+            info["name"] = dict(b.places[h]["name"])
+            features.append(b.places[h]["kind"])
+        if h in b.supply_sources:
+            features.append("supply_source")
+        if h in b.kurdish_area:
+            features.append("kurdish_area")
+        if h in b.saddam_line:
+            features.append("saddam_line")
+        info["features"] = features
+        hexes[h] = info
+    hexsides: dict[str, dict[str, bool]] = {}
+    for flag, ids in (("river", b.rivers), ("escarpment", b.escarpments), ("road", b.roads),
+                      ("highway", b.highways), ("border", b.border_sides)):
+        for s in ids:
+            hexsides.setdefault(s, {})[flag] = True
+    g = b.raw["grid"]
+    names = gd.tables.raw["terrain"]
+    return {
+        "kind": "hex", "grid": {k: g[k] for k in ("cols", "rows", "top", "shift")},
+        "terrain": {k: {"name": dict(names[k]["name"]), "fill": TERRAIN_FILLS[k]} for k in TERRAIN_CHARS.values()},
+        "hexes": hexes, "hexsides": dict(sorted(hexsides.items())),
+        "roads": [list(r) for r in b.road_lines], "main_roads": [list(r) for r in b.highway_lines],
+        "places": {h: dict(p) for h, p in sorted(b.places.items())},
+        "supply_sources": dict(sorted(b.supply_sources.items())),
+        "kurdish_area": sorted(b.kurdish_area), "saddam_line": sorted(b.saddam_line),
+    }
+
+
+def nations() -> dict[str, Any]:
+    """§2.4: each nation's side, power and colours (``counters.json``)."""
+    with open(HERE / "data" / "counters.json", encoding="utf-8") as f:
+        return dict(json.load(f)["nations"])
+
+
+class BackToIraqRules(GameRules):
+    id = "back_to_iraq"
+    roles: tuple[Role, ...] = ("coalition", "islamic")
+    options: tuple[OptionSpec, ...] = ()
+    names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
+    scenarios: Mapping[str, Scenario] = {
+        "1": Scenario("1", {"en": "Scenario 1: To Baghdad", "ja": "シナリオ1:バグダッドへ"},
+                      {"en": "The Coalition against Iraq (§3.2-§3.5).", "ja": "連合軍対イラク(3.2〜3.5)。"}),
+        "2": Scenario("2", {"en": "Scenario 2: The Islamic Confederation", "ja": "シナリオ2:イスラム共同連邦軍"},
+                      {"en": "The Coalition against Iraq and Iran together (§3.6-§3.9).",
+                       "ja": "連合軍対イラク・イラン連合(3.6〜3.9)。"}),
+    }
+
+    def static_data(self) -> dict[str, Any]:
+        gd = dataset()
+        catalogue = messages()
+        counters = {}
+        for uid, u in gd.units.items():
+            counters[uid] = {"side": u.side, "nation": u.nation, "power": u.power, "type": u.type, "size": u.size,
+                             "class": u.movement_class, "name": dict(u.name), "steps": u.steps,
+                             "front": {"attack": u.attack, "defence": u.defense, "ma": u.movement},
+                             "back": dict(zip(("attack", "defence", "ma"), u.reduced, strict=True))
+                             if u.reduced else None,
+                             "tags": sorted(u.tags), "scenarios": sorted(u.scenarios)}
+            for lang in ("en", "ja"):
+                catalogue[lang][f"unit.{uid}"] = u.name[lang]
+        for nid, n in nations().items():
+            for lang in ("en", "ja"):
+                catalogue[lang][f"nation.{nid}"] = n["name"][lang]
+        return copy.deepcopy({"board": board_static(), "counters": counters, "messages": catalogue,
+                              "nations": nations(),
+                              "tables": dict(gd.tables.raw)})
+
+
+RULES = BackToIraqRules(rules, view)

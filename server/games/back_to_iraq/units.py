@@ -101,30 +101,13 @@ class Scenario:
         load: dict[str, Fraction] = {}
         groups: dict[str, set[str]] = {}
         sofs: dict[str, int] = {}
-        kc = board.hex_of("kuwait_city")
-        baghdad = board.hex_of("baghdad")
         for uid, h in self.setup.items():
             check(uid in units, f"{where}: unknown unit {uid}")
             u = units[uid]
             check(self.number in u.scenarios, f"{where}: {uid} is not in this scenario")
             check(board.grid.contains(h), f"{where}: {uid} at {h!r}, off the map")
-            check(board.is_land(h), f"{where}: {uid} at {h}, in {board.terrain[h]}")
-            c = board.country[h]
-            check(c in self._countries(u), f"{where}: {uid} may not set up in {c} ({h})")
-            if self.number == 1 and u.side == "islamic":
-                check(h not in board.kurdish_area, f"{where}: {uid} in the Kurdish area (§3.4)")
-            if u.type == "adc":
-                check(h == baghdad, f"{where}: the ADC sets up in Baghdad (§3.4)")
-            if u.type in RG_NEAR_BAGHDAD:
-                check(board.grid.distance(h, baghdad) <= 1, f"{where}: {uid} not in or beside Baghdad (AMBIG-4)")
-            if u.type == "kcg" or (self.number == 2 and u.nation == "kuwait"):
-                check(h == kc, f"{where}: {uid} sets up in Kuwait City (§3.3, §3.7)")
-            if self.number == 2 and u.side == "islamic":
-                check(h != kc, f"{where}: {uid} in Kuwait City (§3.8)")
-            t = board.terrain[h]
-            if u.movement_class == "mech":  # §10.19: prohibited terrain is prohibited at set-up too
-                check(t != "desert" and (t not in ("mountain", "marsh") or h in board.road_hexes),
-                      f"{where}: mech {uid} in {t} at {h}")
+            problem = set_up_problem(board, self.number, u, h)
+            check(problem is None, f"{where}: {uid} at {h}: {problem}")
             load[h] = load.get(h, Fraction(0)) + u.stacking(tables)
             if u.movement_class == "sof":  # §G3.4: at most n SOF in a hex
                 sofs[h] = sofs.get(h, 0) + 1
@@ -141,12 +124,38 @@ class Scenario:
             check(inside >= n, f"{where}: {inside} Islamic units in Kuwait, fewer than {n}")
             check(board.saddam_line <= isl, f"{where}: a Saddam Line hex starts empty (AMBIG-5)")
 
-    def _countries(self, u: UnitSpec) -> tuple[str, ...]:
-        if u.nation in ("kuwait", "saudi"):  # §3.3, §3.7: only in their own country
-            return (u.nation,)
-        if u.side == "coalition":
-            return ("kuwait", "saudi", "turkey") if self.number == 1 else ("saudi", "turkey")
-        return ("iraq",) if self.number == 1 else ("iraq", "iran", "kuwait")
+
+def set_up_countries(number: int, u: UnitSpec) -> tuple[str, ...]:
+    if u.nation in ("kuwait", "saudi"):  # §3.3, §3.7: only in their own country
+        return (u.nation,)
+    if u.side == "coalition":
+        return ("kuwait", "saudi", "turkey") if number == 1 else ("saudi", "turkey")
+    return ("iraq",) if number == 1 else ("iraq", "iran", "kuwait")
+
+
+def set_up_problem(board: Board, number: int, u: UnitSpec, h: str) -> str | None:
+    """Why ``u`` may not set up in ``h`` in scenario ``number`` (§3.3-§3.9), or None. Stacking is checked on the
+    whole set-up."""
+    if not board.is_land(h):
+        return f"in {board.terrain[h]}"
+    c = board.country[h]
+    if c not in set_up_countries(number, u):
+        return f"may not set up in {c}"
+    if number == 1 and u.side == "islamic" and h in board.kurdish_area:
+        return "in the Kurdish area (§3.4)"
+    if u.type == "adc" and h != board.hex_of("baghdad"):
+        return "the ADC sets up in Baghdad (§3.4)"
+    if u.type in RG_NEAR_BAGHDAD and board.grid.distance(h, board.hex_of("baghdad")) > 1:
+        return "not in or beside Baghdad (AMBIG-4)"
+    kc = board.hex_of("kuwait_city")
+    if (u.type == "kcg" or (number == 2 and u.nation == "kuwait")) and h != kc:
+        return "sets up in Kuwait City (§3.3, §3.7)"
+    if number == 2 and u.side == "islamic" and h == kc:
+        return "in Kuwait City (§3.8)"
+    t = board.terrain[h]
+    if u.movement_class == "mech" and (t == "desert" or t in ("mountain", "marsh")) and h not in board.road_hexes:
+        return f"a mech unit in {t} off the roads (§10.19)"  # prohibited terrain is prohibited at set-up too
+    return None
 
 
 def scenarios_from_data(raw: Mapping[str, Any]) -> dict[str, Scenario]:

@@ -71,7 +71,7 @@ def test_refuses_a_setup_hex_off_the_map() -> None:
 def test_refuses_a_setup_hex_in_the_sea() -> None:
     """§3.1: no unit sets up in an all-sea hex."""
     files, terrain = _broken(lambda f: f["scenarios"]["1"]["setup"].update({"us_3id": "4032"}))
-    with pytest.raises(DataError, match="us_3id at 4032, in sea"):
+    with pytest.raises(DataError, match="us_3id at 4032: in sea"):
         load(files, terrain)
 
 
@@ -121,14 +121,14 @@ def test_refuses_an_iraqi_unit_in_the_kurdish_area_in_scenario_1() -> None:
     """§3.4: Iraqi units set up anywhere in Iraq except the Kurdish area."""
     kurd = sorted(GD.board.kurdish_area)[0]
     files, terrain = _broken(lambda f: f["scenarios"]["1"]["setup"].update({"iq_2": kurd}))
-    with pytest.raises(DataError, match="iq_2 in the Kurdish area"):
+    with pytest.raises(DataError, match=r"iq_2 at \d{4}: in the Kurdish area"):
         load(files, terrain)
 
 
 def test_refuses_a_republican_guard_division_far_from_baghdad() -> None:
     """§3.4 (AMBIG-4): RG divisions set up in Baghdad or beside it."""
     files, terrain = _broken(lambda f: f["scenarios"]["1"]["setup"].update({"rg_medina": "2925"}))
-    with pytest.raises(DataError, match="rg_medina not in or beside Baghdad"):
+    with pytest.raises(DataError, match=r"rg_medina at \d{4}: not in or beside Baghdad"):
         load(files, terrain)
 
 

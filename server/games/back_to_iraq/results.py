@@ -1,0 +1,185 @@
+"""§11.10-§11.14: a combat resolved: the die, the result, and what follows it (losses, retreats, advances, MIPP).
+
+Attackers never lose (§11.11). The tasks a result leaves are frames above the combat phase: the Islamic player
+takes a DL* step (``lose_step``), the defender retreats the stack (``retreat``), the winner advances (``advance``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import rng
+from ...engine.core import Action, State
+from ...engine.steps import Frame, pop, push
+from .combat import read_table, reckon
+from .control import enter, mipp_check, mipp_gain, s_plus
+from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
+from .supply import _family, sources
+from .terrain import may_stand
+from .zoc import zoc
+
+
+def resolve(state: State, frame: Frame) -> None:
+    """§11.10: roll one die on the attacker's table (or take the automatic result beyond it)."""
+    side, target, attackers = frame["side"], frame["at"], list(frame["attackers"])
+    odds = reckon(state, side, target, attackers)
+    column, auto = read_table(state, side, odds.final)
+    die = None
+    if auto is None:
+        die = rng.roll(state)
+        code = tables(state).crt(side).result(column or "", die)
+    else:
+        code = auto
+    for u in attackers:
+        unit(state, u)["attacked"] = True
+    state["attacked_hexes"].append(target)
+    defenders = at(state, target)
+    log(state, "combat", side=side, at=target, attackers=attackers, defenders=defenders, attack=odds.attack,
+        defence=odds.defence, odds=column or auto, die=die, result=code)
+    pop(state)  # the attack frame
+    result = tables(state).results[code]
+    follow: list[Frame] = []
+    if result["defender"] == "eliminated":
+        for u in defenders:
+            eliminate(state, u)
+    elif result["defender"] == "retreat":
+        follow.append({"kind": "retreat", "side": ENEMY[side], "at": target, "units": defenders})
+    elif result["defender"] == "step_loss":
+        steps = int(tables(state).lost("LOST-22"))  # LOST-22
+        follow.append({"kind": "lose_step", "side": side, "at": target, "left": steps})
+    follow.append({"kind": "advance", "side": side, "at": target, "attackers": attackers})
+    push(state, *follow)
+    if result.get("mipp_check"):
+        mipp_check(state, "combat", hex=target)  # §4.2(1)-(2)
+    if result.get("mipp_gain"):
+        mipp_gain(state, s_plus(state), "s_plus")  # §4.2(4)
+
+
+def eliminate(state: State, uid: str) -> None:
+    rec = unit(state, uid)
+    rec["status"], rec["hex"] = "eliminated", None
+    log(state, "eliminated", unit=uid)
+
+
+def lose_one_step(state: State, uid: str) -> None:
+    """§2.11: a 2-step unit flips to its reduced face; a 1-step unit is eliminated."""
+    rec = unit(state, uid)
+    if rec["steps"] > 1:
+        rec["steps"] -= 1
+        log(state, "reduced", unit=uid)
+    else:
+        eliminate(state, uid)
+
+
+# === DL*: the Islamic player chooses the step (§11.12) ===
+
+def lose_step_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "take_step", "unit": u} for u in at(state, frame["at"])]
+
+
+def take_step(state: State, frame: Frame, action: Action) -> None:
+    lose_one_step(state, action["unit"])
+    frame["left"] -= 1
+    if frame["left"] <= 0 or not at(state, frame["at"]):
+        pop(state)
+
+
+# === Retreat (§11.13) ===
+
+def _stack_may_enter(state: State, units: list[str], frm: str, to: str, zones: frozenset[str]) -> bool:
+    b = board(state)
+    enemy = {unit(state, u)["hex"] for u in on_map(state) if unit(state, u)["side"] != unit(state, units[0])["side"]}
+    if to in enemy or b.is_escarpment(frm, to):
+        return False
+    if spec(state, units[0]).side == "islamic" and to in zones:
+        return False  # §11.13 (AMBIG-13): not into a Coalition ZOC
+    return all(may_stand(state, u, to) for u in units)
+
+
+def retreat_paths(state: State, units: list[str], start: str) -> dict[str, list[str]]:
+    """The hexes LOST-21 away a stack may retreat to, each with one path to it (§11.13): no enemy unit, no ZOC for
+    the Islamic side, no hex it could not move into. If several are open, only those nearest its supply sources."""
+    b = board(state)
+    zones = zoc(state)
+    distance = int(tables(state).lost("LOST-21"))  # LOST-21
+    level = {start: [start]}
+    for _ in range(distance):
+        nxt: dict[str, list[str]] = {}
+        for h, p in level.items():
+            for n in b.neighbours(h):
+                if n in p or n in nxt or b.grid.distance(start, n) <= b.grid.distance(start, h):
+                    continue
+                if _stack_may_enter(state, units, h, n, zones):
+                    nxt[n] = [*p, n]
+        level = nxt
+    if not level:
+        return {}
+    home = sources(state, _family(state, units[0])) or list(board(state).supply_sources)
+    near = {h: min(b.grid.distance(h, s) for s in home) for h in level}
+    best = min(near.values())
+    return {h: p[1:] for h, p in sorted(level.items()) if near[h] == best}  # "toward its supply source"
+
+
+def retreat_actions(state: State, frame: Frame) -> list[Action]:
+    units = [u for u in frame["units"] if unit(state, u)["status"] == "map"]
+    if not units:
+        return []
+    options = retreat_paths(state, units, frame["at"])
+    if not options:
+        return [{"type": "no_retreat"}]
+    return [{"type": "retreat", "to": h, "path": p} for h, p in options.items()]
+
+
+def retreat(state: State, frame: Frame, action: Action) -> None:
+    units = [u for u in frame["units"] if unit(state, u)["status"] == "map"]
+    for u in units:
+        unit(state, u)["hex"] = action["to"]
+    enter(state, unit(state, units[0])["side"], action["path"])
+    log(state, "retreat", units=units, to=action["to"])
+    pop(state)
+
+
+def no_retreat(state: State, frame: Frame, action: Action) -> None:
+    """§3.5, §3.9 and AMBIG-15: an Islamic stack with nowhere to go is eliminated; a Coalition unit stays and
+    loses a step."""
+    units = [u for u in frame["units"] if unit(state, u)["status"] == "map"]
+    log(state, "retreat_blocked", units=units)
+    for u in units:
+        if spec(state, u).side == "islamic":
+            eliminate(state, u)
+        else:
+            lose_one_step(state, u)
+    pop(state)
+
+
+# === Advance after combat (§11.14) ===
+
+def advance_actions(state: State, frame: Frame) -> list[Action]:
+    target = frame["at"]
+    if at(state, target):
+        return []  # the hex was not emptied
+    out: list[Action] = []
+    for u in frame["attackers"]:
+        rec = unit(state, u)
+        if rec["status"] != "map" or rec["hex"] == target or "101st" in spec(state, u).tags:
+            continue  # §13.2: the 101st never advances
+        if not may_stand(state, u, target):
+            continue
+        a: dict[str, Any] = {"type": "advance", "unit": u, "to": target}
+        if would_overstack(state, u, target):
+            a["stacking"] = True
+        out.append(a)
+    if out:
+        out.append({"type": "end_advance"})
+    return out
+
+
+def advance(state: State, frame: Frame, action: Action) -> None:
+    rec = unit(state, action["unit"])
+    rec["hex"] = frame["at"]
+    enter(state, rec["side"], [frame["at"]])
+    log(state, "advance", unit=action["unit"], to=frame["at"])
+
+
+def end_advance(state: State, frame: Frame, action: Action) -> None:
+    pop(state)

@@ -1,0 +1,142 @@
+"""Back to Iraq: the set-up of a match and the legal actions of each step of play, composed into one step machine
+(``engine.steps``): the sequence of play (sequence.py), the set-up (setup.py), movement (movement.py), combat and
+its results (combat.py, results.py).
+
+Rule references (§x.y) are to ``shared/rules/back_to_iraq.md``; LOST-k and AMBIG-n to its §10.3 and §12.
+"""
+
+from __future__ import annotations
+
+from ...engine import rng
+from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
+from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
+from . import combat, movement, results
+from . import setup as placement
+from .control import initial_control
+from .data import STANDARD
+from .forces import log, tables
+from .sequence import KINDS, Reason
+from .supply import out_of_supply
+
+SCENARIOS = ("1", "2")
+
+
+def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> State:
+    state: State = {
+        "rng": rng.init(seed), "data": data, "scenario": scenario_id, "options": dict(options),
+        "turn": 1, "player": "coalition", "phase": "setup", "weather": "fair", "order": None,
+        "regroup": {"marker": None, "now": None}, "mipp": 0, "units": {}, "control": {}, "lost_sources": [],
+        "no_zoc": [], "air_supply": None, "mover": None, "attacked_hexes": [], "result": None, "log": [],
+        "stack": [],
+    }
+    state["units"] = placement.start_units(state)
+    state["control"] = initial_control(state)
+    # §3.1, §9.2: the turn marker on 1, the regroup marker on LOST-3, MIPP 0
+    state["regroup"]["marker"] = int(tables(state).lost("LOST-3"))
+    state["mipp"] = int(tables(state).raw["mipp"]["start"])
+    log(state, "setup", scenario=scenario_id)
+    # §3.1: the Coalition sets up first, then the Islamic player; then turn 1
+    push(state, {"kind": placement.STEP, "side": "coalition"}, {"kind": placement.STEP, "side": "islamic"},
+         {"kind": "begin"}, {"kind": "turn", "next": 0})
+    MACHINE.run(state)
+    return state
+
+
+def setup(scenario_id: str, options: Options, seed: bytes) -> State:
+    if scenario_id not in SCENARIOS:
+        raise IllegalAction(f"Unknown scenario {scenario_id!r}.")
+    return new_state(STANDARD, scenario_id, options, seed)
+
+
+def outcome(state: State) -> Outcome | None:
+    r = state["result"]
+    if r is None:
+        return None
+    return Outcome(r["winner"], Reason(r["reason"]), {"islamic": int(state["mipp"])})
+
+
+# === The steps and their verbs ===
+
+def _begin(state: State, frame: Frame) -> None:
+    """After the set-up: the ZOCs of turn 1 are those of the Coalition units in supply (§7.4)."""
+    pop(state)
+    state["no_zoc"] = out_of_supply(state, "coalition")
+    state["phase"] = "weather_regroup"
+    log(state, "turn", turn=1)
+
+
+def _move(state: State, frame: Frame, action: Action) -> None:
+    movement.move(state, action)
+
+
+def _mode(state: State, frame: Frame, action: Action) -> None:
+    movement.change_mode(state, action)
+
+
+def _end_movement(state: State, frame: Frame, action: Action) -> None:
+    movement.end_movement(state)
+    pop(state)
+
+
+def _attack(state: State, frame: Frame, action: Action) -> None:
+    side = frame["side"]
+    push(state, {"kind": "attack", "side": side, "at": action["at"],
+                 "attackers": combat.default_attackers(state, side, action["at"])})
+
+
+def _end_combat(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+
+
+def _add(state: State, frame: Frame, action: Action) -> None:
+    frame["attackers"] = sorted({*frame["attackers"], action["unit"]})
+    if not combat.valid(state, frame["side"], frame["attackers"]):
+        frame["attackers"] = [action["unit"]]  # §3.8: a unit of another group starts the attack afresh
+
+
+def _drop(state: State, frame: Frame, action: Action) -> None:
+    frame["attackers"] = [u for u in frame["attackers"] if u != action["unit"]]
+
+
+def _resolve(state: State, frame: Frame, action: Action) -> None:
+    results.resolve(state, frame)
+
+
+def _cancel(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+
+
+def _never(state: State, frame: Frame) -> bool:
+    return False
+
+
+STEPS = {
+    placement.STEP: Decision(placement.actions, {"select": placement.select, "place": placement.place,
+                                                 "end_setup": placement.end_setup}),
+    "movement": Decision(lambda state, frame: movement.actions(state, frame["side"]),
+                         {"move": _move, "dismount": _mode, "remount": _mode, "end_movement": _end_movement},
+                         over=_never),
+    "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
+                       {"attack": _attack, "end_combat": _end_combat}, over=_never),
+    "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel},
+                       over=_never),
+    "retreat": Decision(results.retreat_actions, {"retreat": results.retreat, "no_retreat": results.no_retreat}),
+    "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
+    "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
+}
+
+MACHINE = Machine(STEPS, KINDS, {"begin": Auto(_begin)},
+                  owner=lambda state: state["player"])
+
+
+def active_roles(state: State) -> frozenset[Role]:
+    return MACHINE.active_roles(state)
+
+
+def legal_actions(state: State, role: Role) -> list[Action]:
+    return MACHINE.legal_actions(state, role)
+
+
+def apply(state: State, role: Role, action: Action) -> State:
+    return MACHINE.apply(state, role, action)
+

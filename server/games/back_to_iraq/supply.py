@@ -1,0 +1,138 @@
+"""§8: supply. A line runs from the unit: an off-road segment of at most LOST-16 hexes (the 101st's LOST-17) to a
+source or to a road, then along roads and highways, as far as need be, to a source (§8.10).
+
+No line enters an enemy-occupied hex, a neutral country, water, or a hex or hexside the unit could not enter
+(§8.11); an Islamic line may go into a Coalition ZOC but not through it (§7.6), so a ZOC hex ends a line unless it
+is the unit's own hex or the source. §8.9: in Scenario 2 Iraqi units trace to Iraqi sources and Iranian units to
+Iranian ones.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from ...engine.core import State
+from .board import WATER
+from .forces import board, occupied, on_map, spec, tables, unit
+from .terrain import neutral, step_costs
+from .zoc import zoc
+
+# A side's kinds of source (§8.4-§8.7), by who traces to them
+GENERAL = {"coalition": ("coalition",), "iraq": ("iraq_general",), "iran": ("iran_edge",)}
+LIMITED = {"iraq": "iraq_limited", "iran": "iran_limited"}
+
+
+def _family(state: State, uid: str) -> str:
+    """Whose sources a unit uses: the Coalition's, Iraq's, or (Scenario 2) Iran's; Al Qaeda uses Islamic ones,
+    which in Scenario 2 are read as Iraq's (§G5.4)."""
+    s = spec(state, uid)
+    if s.side == "coalition":
+        return "coalition"
+    return "iran" if s.power == "iran" else "iraq"
+
+
+def sources(state: State, family: str) -> list[str]:
+    """The source hexes a family may trace to now: §8.4 Baghdad until the Coalition has held it; §8.6 the Iranian
+    edge roads while not Coalition-held; §8.7 the Coalition's while not Islamic-occupied."""
+    b = board(state)
+    enemy = occupied(state, "islamic" if family == "coalition" else "coalition")
+    out = []
+    for h, kind in sorted(b.supply_sources.items()):
+        if kind not in GENERAL[family] or h in enemy or h in state["lost_sources"]:
+            continue
+        if kind == "iran_edge" and state["control"].get(h) == "coalition":
+            continue
+        out.append(h)
+    return out
+
+
+def road_net(state: State, family: str, blocked: frozenset[str], stops: frozenset[str]) -> set[str]:
+    """The road and highway hexes joined by road to a source of ``family`` (§8.10), not through ``blocked`` hexes
+    (enemy-occupied, neutral), and not on past a hex of ``stops`` (a Coalition ZOC, for an Islamic line)."""
+    b = board(state)
+    starts = [h for h in sources(state, family) if h not in blocked]
+    net = set(starts)
+    queue = deque(starts)
+    while queue:
+        h = queue.popleft()
+        if h in stops and h not in starts:
+            continue
+        for n in b.neighbours(h):
+            if n not in net and n not in blocked and b.is_road(h, n):
+                net.add(n)
+                queue.append(n)
+    return net
+
+
+class Lines:
+    """The supply of one side at one moment: built once, asked per unit."""
+
+    def __init__(self, state: State, side: str) -> None:
+        self.state = state
+        self.side = side
+        b = board(state)
+        enemy = frozenset(occupied(state, "islamic" if side == "coalition" else "coalition"))
+        self.blocked = enemy | frozenset(h for h in b.hexes if b.is_land(h) and neutral(state, h))
+        self.stops = zoc(state) if side == "islamic" else frozenset()
+        self._nets: dict[str, set[str]] = {}
+
+    def net(self, family: str) -> set[str]:
+        if family not in self._nets:
+            self._nets[family] = road_net(self.state, family, self.blocked, self.stops)
+        return self._nets[family]
+
+    def supplied(self, uid: str, *, air: bool = True) -> bool:
+        """Whether ``uid`` is in supply; ``air`` False: by land (§9.5, §10.21), the air supply marker aside."""
+        state = self.state
+        s = spec(state, uid)
+        here = unit(state, uid)["hex"]
+        b = board(state)
+        if s.movement_class == "sof":
+            return True  # §G3.5
+        if air and s.side == "coalition" and here == state.get("air_supply"):
+            return True  # §8.13
+        if "mef" in s.tags and here in b.coastal:
+            return True  # §8.14
+        family = _family(state, uid)
+        if family in LIMITED and b.supply_sources.get(here) == LIMITED[family] and here not in state["lost_sources"]:
+            return True  # §8.5, §8.7: in the limited source itself
+        net = self.net(family)
+        if here in net:
+            return True  # on a source, or on a road joined to one
+        reach = int(tables(state).lost("LOST-17" if "101st" in s.tags else "LOST-16"))  # LOST-16, LOST-17
+        return self._off_road(uid, here, net, reach)
+
+    def _off_road(self, uid: str, here: str, net: set[str], reach: int) -> bool:
+        """§8.10-§8.11: at most ``reach`` hexes (the unit's own not counted) through hexes it could enter, to the
+        road net or a source."""
+        b = board(self.state)
+        costs = step_costs(self.state, uid, line=True)
+        seen = {here}
+        frontier = [here]
+        for _ in range(reach):
+            nxt = []
+            for h in frontier:
+                for n in b.neighbours(h):
+                    if n in seen or n in self.blocked or b.terrain[n] in WATER:
+                        continue
+                    if costs[(h, n)] is None:
+                        continue
+                    if n in net:
+                        return True
+                    seen.add(n)
+                    if n not in self.stops:
+                        nxt.append(n)  # §7.6: into a ZOC, not through it
+            frontier = nxt
+        return False
+
+
+def out_of_supply(state: State, side: str, uids: Iterable[str] | None = None) -> list[str]:
+    """The units of ``side`` (or of ``uids``) out of supply now."""
+    lines = Lines(state, side)
+    return [u for u in (uids if uids is not None else on_map(state, side)) if not lines.supplied(u)]
+
+
+def check_zoc_supply(state: State) -> None:
+    """§7.4: at the start of the Islamic movement phase, the Coalition units out of supply lose their ZOC."""
+    state["no_zoc"] = out_of_supply(state, "coalition")
