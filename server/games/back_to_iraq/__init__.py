@@ -80,7 +80,11 @@ def nations() -> dict[str, Any]:
 class BackToIraqRules(GameRules):
     id = "back_to_iraq"
     roles: tuple[Role, ...] = ("coalition", "islamic")
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[OptionSpec, ...] = (
+        OptionSpec("free_setup", False, (False, True),
+                   {"en": "Free set-up: each player places every unit (§3.3-§3.9); otherwise the proposed deployment",
+                    "ja": "自由配置:各プレイヤーが全ユニットを配置する(3.3〜3.9)。なしなら推奨配置"}),
+    )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {
         "1": Scenario("1", {"en": "Scenario 1: To Baghdad", "ja": "シナリオ1:バグダッドへ"},

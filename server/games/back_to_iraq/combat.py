@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.core import Action, State
+from . import airborne
 from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, scenario, spec, tables, unit
-from .supply import Lines
+from .supply import Lines, air_supply_actions
 from .terrain import natural, neutral
 
 SHIFT_TERRAIN = ("city", "town", "mountain", "rough", "saddam_line", "marsh_nonmech_defender")
@@ -80,7 +81,7 @@ def allowed_target(state: State, uid: str, target: str) -> bool:
         return False
     if scenario(state) == 1 and s.side == "islamic" and target in b.kurdish_area and target not in b.road_hexes:
         return False  # §3.5: into the Kurdish area only through its road hexes
-    if b.is_escarpment(here, target) and "101st" not in s.tags and s.movement_class != "airmobile":
+    if b.grid.is_adjacent(here, target) and b.is_escarpment(here, target) and s.movement_class != "airmobile":
         return False  # AMBIG-3: no attack over an impassable hexside
     if is_mech(state, uid):
         t = natural(state, target)
@@ -96,6 +97,8 @@ def may_attack(state: State, uid: str) -> bool:
     rec = unit(state, uid)
     if rec["status"] != "map" or rec["attacked"] or rec.get("mode_turn") == state["turn"]:
         return False  # §11.4 once a phase; §10.21 not in the turn it dismounts or remounts
+    if airborne.is_101st(state, uid) and rec["moved"]:
+        return False  # §13.2: it moved this turn
     if spec(state, uid).side == "coalition" and state["regroup"]["now"] is not None:
         return False  # §9.3-§9.4: no Coalition attack in a regroup turn
     return spec(state, uid).movement_class != "sof"
@@ -105,8 +108,9 @@ def eligible(state: State, side: str, target: str) -> list[str]:
     """The units of ``side`` that may join an attack on ``target`` now."""
     b = board(state)
     near = set(b.neighbours(target))
-    return [u for u in on_map(state, side) if unit(state, u)["hex"] in near and may_attack(state, u)
-            and allowed_target(state, u, target)]
+    def reaches(u: str) -> bool:
+        return unit(state, u)["hex"] in near or (airborne.is_101st(state, u) and airborne.in_range(state, u, target))
+    return [u for u in on_map(state, side) if may_attack(state, u) and reaches(u) and allowed_target(state, u, target)]
 
 
 def default_attackers(state: State, side: str, target: str) -> list[str]:
@@ -148,7 +152,8 @@ def _halved(groups: dict[int, int], floor: int) -> int:
     return total
 
 
-def reckon(state: State, side: str, target: str, attackers: list[str]) -> Odds:
+def reckon(state: State, side: str, target: str, attackers: list[str], support: str | None = None) -> Odds:
+    """The odds of an attack; ``support``: the 101st adding its attack strength to the defense (§13.6)."""
     b = board(state)
     t = tables(state)
     floor = int(t.lost("LOST-15"))  # LOST-15
@@ -157,7 +162,7 @@ def reckon(state: State, side: str, target: str, attackers: list[str]) -> Odds:
     terrain = natural(state, target)
     groups: dict[int, int] = {}
     for u in attackers:
-        a, _, _ = printed(state, u)
+        a = airborne.strength(state, u) if airborne.is_101st(state, u) else printed(state, u)[0]
         s = spec(state, u)
         if side == "coalition" and state["order"] == "move_first" and s.power != "great":
             a = int(t.lost("LOST-6"))  # §5.3, LOST-6: a Minor Power unit's attack in Move-then-Combat
@@ -178,6 +183,8 @@ def reckon(state: State, side: str, target: str, attackers: list[str]) -> Odds:
         k = (0 if enemy_lines.supplied(u) else 1) + (1 if unit(state, u).get("dismounted") else 0)
         dgroups[k] = dgroups.get(k, 0) + d
     attack, defence = _halved(groups, floor), _halved(dgroups, floor)
+    if support is not None:
+        defence += airborne.strength(state, support)  # §13.6, §13.8
     odds = Odds(attack, defence, ladder(attack, defence))
     shift = terrain_shift(state, side, target, defenders)
     if shift:
@@ -213,6 +220,8 @@ def terrain_shift(state: State, side: str, target: str, defenders: list[str]) ->
 def concentric(state: State, target: str, attackers: list[str]) -> bool:
     """§11 (AMBIG-16, LOST-24 geometry): attackers in two opposite hexes, or in three hexes one apart."""
     g = board(state).grid
+    if any(airborne.is_101st(state, u) for u in attackers) and len(attackers) > 1:
+        return True  # §13.5: the 101st with one or more other units
     sides = {g.direction(target, unit(state, u)["hex"]) for u in attackers
              if g.is_adjacent(target, unit(state, u)["hex"])}
     if any((d + 3) % 6 in sides for d in sides):
@@ -245,7 +254,8 @@ def candidate(state: State, side: str, target: str, attackers: list[str]) -> dic
 # === The actions ===
 
 def combat_actions(state: State, side: str) -> list[Action]:
-    return [*({"type": "attack", "at": h} for h in targets(state, side)), {"type": "end_combat"}]
+    return [*({"type": "attack", "at": h} for h in targets(state, side)), *air_supply_actions(state, side),
+            {"type": "end_combat"}]
 
 
 def attack_actions(state: State, frame: dict[str, Any]) -> list[Action]:

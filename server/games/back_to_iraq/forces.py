@@ -129,8 +129,15 @@ def nation_group(state: State, uid: str) -> str:
     return s.power  # iraq | al_qaeda
 
 
+_STACKING: dict[tuple[int, str], Fraction] = {}
+
+
 def stacking_value(state: State, uid: str) -> Fraction:
-    return spec(state, uid).stacking(tables(state))
+    gd = data(state)
+    key = (id(gd), uid)
+    if key not in _STACKING:
+        _STACKING[key] = gd.units[uid].stacking(gd.tables)
+    return _STACKING[key]
 
 
 def stacking_limit(state: State, side: str) -> Fraction:

@@ -17,10 +17,24 @@ from typing import Any
 from ...engine import paths, rng
 from ...engine.core import Action, IllegalAction, State
 from ...engine.paths import Reached
+from . import airborne
 from .board import WATER
 from .control import enter
-from .forces import MP, board, log, movement_class, occupied, on_map, printed, spec, tables, unit, would_overstack
-from .supply import Lines
+from .forces import (
+    ENEMY,
+    MP,
+    board,
+    log,
+    movement_class,
+    occupied,
+    on_map,
+    printed,
+    spec,
+    tables,
+    unit,
+    would_overstack,
+)
+from .supply import Lines, air_supply_actions
 from .terrain import neutral, step_cost, step_costs
 from .zoc import zoc
 
@@ -58,6 +72,8 @@ def may_move(state: State, uid: str, zones: frozenset[str] | None = None) -> boo
         return False  # §10.3: its move is over
     if rec.get("mode_turn") == state["turn"]:
         return False  # §10.21: not in the turn it dismounts or remounts
+    if airborne.is_101st(state, uid) and rec.get("attacked_turn") == state["turn"]:
+        return False  # §13.2: it attacked this turn
     if s.side == "coalition" and regroup_turn(state) == "forced":
         return False  # §9.3
     # §7.5: not if it started in a ZOC
@@ -65,10 +81,13 @@ def may_move(state: State, uid: str, zones: frozenset[str] | None = None) -> boo
                 and rec["hex"] in (zoc(state) if zones is None else zones))
 
 
-def _cost_fn(state: State, uid: str) -> Callable[[str, str], int | None]:
+def _enemy_hexes(state: State, uid: str) -> frozenset[str]:
+    return frozenset(occupied(state, ENEMY[spec(state, uid).side]))
+
+
+def _cost_fn(state: State, uid: str, enemy: frozenset[str] | None = None) -> Callable[[str, str], int | None]:
     b = board(state)
-    enemy = {unit(state, u)["hex"] for u in on_map(state, "islamic" if spec(state, uid).side == "coalition"
-                                                     else "coalition")}
+    enemy = _enemy_hexes(state, uid) if enemy is None else enemy
     airmobile = movement_class(state, uid) == "airmobile"
     table = step_costs(state, uid)
 
@@ -81,14 +100,18 @@ def _cost_fn(state: State, uid: str) -> Callable[[str, str], int | None]:
     return cost
 
 
-def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[str] | None = None) -> dict[str, Reached]:
-    """Every hex ``uid`` can move to now, with the cheapest path's cost (sixths) and the hex before it."""
+def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[str] | None = None,
+          enemy: frozenset[str] | None = None) -> dict[str, Reached]:
+    """Every hex ``uid`` can move to now, with the cheapest path's cost (sixths) and the hex before it (``lines``,
+    ``zones``, ``enemy``: the supply, the ZOC and the enemy's hexes now, when the caller has them)."""
     b = board(state)
     here = unit(state, uid)["hex"]
-    cost = _cost_fn(state, uid)
+    cost = _cost_fn(state, uid, enemy)
     stop = None
     if spec(state, uid).side == "islamic" and regroup_turn(state) is None:
         stop = (zoc(state) if zones is None else zones).__contains__  # §7.3: stops on entering a ZOC
+    if airborne.is_101st(state, uid) and regroup_turn(state) != "voluntary":
+        return airborne.flight(state, uid, mp_left(state, uid, lines))  # §13.3
     if spec(state, uid).side == "coalition" and regroup_turn(state) == "voluntary":
         steps = int(tables(state).lost("LOST-19"))  # LOST-19: hexes, whatever they cost
         out = paths.routes(here, b.neighbours, lambda a, h: None if cost(a, h) is None else 1, steps)
@@ -96,13 +119,12 @@ def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[s
     return paths.routes(here, b.neighbours, cost, mp_left(state, uid, lines), stop=stop)
 
 
-def _river_crossings(state: State, uid: str, reached: dict[str, Reached]) -> list[str]:
+def _river_crossings(state: State, uid: str, reached: dict[str, Reached], enemy: frozenset[str]) -> list[str]:
     """§10.15: the hexes across a river beside a mech unit that it cannot reach otherwise."""
     if movement_class(state, uid) != "mech" or regroup_turn(state) == "voluntary":
         return []
     b = board(state)
     here = unit(state, uid)["hex"]
-    enemy = {unit(state, u)["hex"] for u in on_map(state) if unit(state, u)["side"] != spec(state, uid).side}
     return [n for n in b.neighbours(here) if n not in reached and n not in enemy and b.is_river(here, n)
             and step_cost(state, uid, here, n, line=True) is not None]
 
@@ -111,27 +133,32 @@ def actions(state: State, side: str) -> list[Action]:
     """The moves of every unit of ``side`` that may move, and the end of the phase."""
     lines = Lines(state, side)
     stacks = occupied(state, side)
+    enemy = frozenset(occupied(state, ENEMY[side]))
     zones = zoc(state) if side == "islamic" else frozenset()
     out: list[Action] = []
     for uid in on_map(state, side):
         if not may_move(state, uid, zones):
             continue
         left = mp_left(state, uid, lines)
-        reached = reach(state, uid, lines, zones)
+        reached = reach(state, uid, lines, zones, enemy)
         here = unit(state, uid)["hex"]
         b = board(state)
+        flying = airborne.is_101st(state, uid)
         for h in sorted(reached):
             if h == here or b.terrain[h] in WATER:
                 continue  # §10.20: over water, not into it
+            if flying and not airborne.may_land(state, uid, h, enemy):
+                continue  # §13.3
             r = reached[h]
             a: dict[str, Any] = {"type": "move", "unit": uid, "to": h, "cost": r.cost / MP,
                                  "left": (left - r.cost) / MP, "prev": r.prev}
             if h in stacks and would_overstack(state, uid, h, stacks):
                 a["stacking"] = True
             out.append(a)
-        for h in _river_crossings(state, uid, reached):
+        for h in _river_crossings(state, uid, reached, enemy):
             out.append({"type": "move", "unit": uid, "to": h, "river": "1d6", "prev": here})
     out.extend(mode_actions(state, side))
+    out.extend(air_supply_actions(state, side))
     out.append({"type": "end_movement"})
     return out
 
@@ -153,6 +180,9 @@ def move(state: State, action: Action) -> None:
     b = board(state)
     if any(b.terrain[h] in WATER for h in via):
         raise IllegalAction("A unit may fly over water but not stop there.")
+    enemy = _enemy_hexes(state, uid)
+    if airborne.is_101st(state, uid) and not all(airborne.may_land(state, uid, h, enemy) for h in via):
+        raise IllegalAction("The 101st may not stop in marsh, mountain or an enemy hex (§13.3).")
     rec["hex"] = action["to"]
     rec["mp"] = 0 if rec["side"] == "coalition" and regroup_turn(state) == "voluntary" else left - spent
     rec["moved"] = True

@@ -22,7 +22,7 @@ from .zoc import zoc
 def resolve(state: State, frame: Frame) -> None:
     """§11.10: roll one die on the attacker's table (or take the automatic result beyond it)."""
     side, target, attackers = frame["side"], frame["at"], list(frame["attackers"])
-    odds = reckon(state, side, target, attackers)
+    odds = reckon(state, side, target, attackers, frame.get("support"))
     column, auto = read_table(state, side, odds.final)
     die = None
     if auto is None:
@@ -31,7 +31,7 @@ def resolve(state: State, frame: Frame) -> None:
     else:
         code = auto
     for u in attackers:
-        unit(state, u)["attacked"] = True
+        unit(state, u)["attacked"], unit(state, u)["attacked_turn"] = True, state["turn"]
     state["attacked_hexes"].append(target)
     defenders = at(state, target)
     log(state, "combat", side=side, at=target, attackers=attackers, defenders=defenders, attack=odds.attack,

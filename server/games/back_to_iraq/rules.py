@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import combat, movement, results
+from . import airborne, combat, movement, results, supply
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
@@ -36,8 +36,9 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     state["mipp"] = int(tables(state).raw["mipp"]["start"])
     log(state, "setup", scenario=scenario_id)
     # §3.1: the Coalition sets up first, then the Islamic player; then turn 1
-    push(state, {"kind": placement.STEP, "side": "coalition"}, {"kind": placement.STEP, "side": "islamic"},
-         {"kind": "begin"}, {"kind": "turn", "next": 0})
+    sides = ("coalition", "islamic") if placement.free(state) else ()
+    setups = [f for side in sides for f in ({"kind": placement.STEP, "side": side}, {"kind": "stacking"})]
+    push(state, *setups, {"kind": "begin"}, {"kind": "turn", "next": 0})
     MACHINE.run(state)
     return state
 
@@ -99,7 +100,29 @@ def _drop(state: State, frame: Frame, action: Action) -> None:
 
 
 def _resolve(state: State, frame: Frame, action: Action) -> None:
+    """§11.10; §13.6: before an Islamic attack is rolled, the Coalition may have the 101st support the defense."""
+    if frame["side"] == "islamic" and not frame.get("asked") and (units := airborne.supporters(state, frame["at"])):
+        frame["asked"] = True
+        push(state, {"kind": "support", "side": "coalition", "at": frame["at"], "units": units})
+        return
     results.resolve(state, frame)
+
+
+def _support_actions(state: State, frame: Frame) -> list[Action]:
+    return [*({"type": "support", "unit": u} for u in frame["units"]), {"type": "no_support"}]
+
+
+def _support(state: State, frame: Frame, action: Action) -> None:
+    pop(state)
+    attack = state["stack"][-1]
+    if action["type"] == "support":
+        attack["support"] = action["unit"]
+        log(state, "support", unit=action["unit"], at=frame["at"])
+    results.resolve(state, attack)
+
+
+def _air_supply(state: State, frame: Frame, action: Action) -> None:
+    supply.place_air_supply(state, action["at"])
 
 
 def _cancel(state: State, frame: Frame, action: Action) -> None:
@@ -111,16 +134,18 @@ def _never(state: State, frame: Frame) -> bool:
 
 
 STEPS = {
-    placement.STEP: Decision(placement.actions, {"select": placement.select, "place": placement.place,
-                                                 "end_setup": placement.end_setup}),
+    placement.STEP: Decision(placement.actions, {"select": placement.select, "deselect": placement.select,
+                                                 "place": placement.place, "end_setup": placement.end_setup}),
     "movement": Decision(lambda state, frame: movement.actions(state, frame["side"]),
-                         {"move": _move, "dismount": _mode, "remount": _mode, "end_movement": _end_movement},
+                         {"move": _move, "dismount": _mode, "remount": _mode, "air_supply": _air_supply,
+                          "end_movement": _end_movement},
                          over=_never),
     "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
-                       {"attack": _attack, "end_combat": _end_combat}, over=_never),
+                       {"attack": _attack, "air_supply": _air_supply, "end_combat": _end_combat}, over=_never),
     "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel},
                        over=_never),
     "retreat": Decision(results.retreat_actions, {"retreat": results.retreat, "no_retreat": results.no_retreat}),
+    "support": Decision(_support_actions, {"support": _support, "no_support": _support}),
     "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
     "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
 }

@@ -181,7 +181,7 @@ def victory_met(state: State) -> bool:
 
 
 def end_turn(state: State, frame: Frame) -> None:
-    state["air_supply"] = None  # §8.13: the marker comes off at the end of the turn
+    state["air_supply"], state["air_supply_used"] = None, False  # §8.13: off at the end of the turn
     met = victory_met(state)
     if state["turn"] >= last_turn(state):
         # AMBIG-22: at the end of the last turn the Coalition has won if it meets the conditions, else it has lost

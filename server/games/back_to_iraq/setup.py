@@ -1,7 +1,12 @@
-"""§3: the set-up. The Coalition sets up first, then the Islamic player (§3.1). Each finds its units at the
-scenario's proposed deployment (``scenarios.json``, legal by construction) and may rearrange them: select a unit,
-then place it on any hex the scenario allows it (``units.set_up_problem``), then end the set-up once the stacking
-limits hold (§6.5: checked at set-up) and, in Scenario 2, the Islamic side holds Kuwait as §3.8 requires (AMBIG-5).
+"""§3: the set-up. The Coalition sets up first, then the Islamic player (§3.1).
+
+By default both sides take the scenario's proposed deployment (``scenarios.json``, legal by construction, with
+its reasons in PROVENANCE.md). With the ``free_setup`` option each side places every unit itself: select a unit,
+then one of the hexes the scenario allows it (``units.set_up_problem``); each unit is placed once (the platform's
+undo takes a placement back). Stacking is checked at the end of each side's set-up as at the end of a phase
+(§6.5): the owner then removes units from a hex over the limit. In Scenario 2 the
+Islamic player must leave a unit for each Saddam Line hex, which also puts the units §3.8 requires in Kuwait
+(AMBIG-5): once the units left are as few as the empty Saddam Line hexes, they go there.
 """
 
 from __future__ import annotations
@@ -10,53 +15,74 @@ from typing import Any
 
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop
-from .forces import board, data, log, occupied, on_map, overstacked, scenario, spec, tables, unit
+from .forces import board, data, log, occupied, scenario, spec, unit, would_overstack
 from .units import set_up_problem
 
 STEP = "setup"
 
 
+def free(state: State) -> bool:
+    return bool(state["options"].get("free_setup"))
+
+
+def unplaced(state: State, side: str) -> list[str]:
+    return sorted(uid for uid, u in state["units"].items() if u["status"] == "setup" and u["side"] == side)
+
+
+def _saddam_gaps(state: State) -> list[str]:
+    if scenario(state) != 2:
+        return []
+    held = occupied(state, "islamic")
+    return sorted(h for h in board(state).saddam_line if h not in held)
+
+
+def _may_set_up(state: State, uid: str, h: str, enemy: set[str]) -> bool:
+    return h not in enemy and set_up_problem(board(state), scenario(state), spec(state, uid), h) is None
+
+
 def legal_hexes(state: State, uid: str) -> list[str]:
+    """Where ``uid`` may be placed now. AMBIG-5: once the Islamic units left that could hold the empty Saddam Line
+    hexes are no more than those hexes, they go there."""
     b = board(state)
     s = spec(state, uid)
     enemy = set(occupied(state, "islamic" if s.side == "coalition" else "coalition"))
-    return [h for h in b.hexes if h not in enemy and set_up_problem(b, scenario(state), s, h) is None]
-
-
-def kuwait_problem(state: State) -> str | None:
-    """§3.8 (AMBIG-5): in Scenario 2, at least n Islamic units in Kuwait and one in each Saddam Line hex."""
-    if scenario(state) != 2:
-        return None
-    b = board(state)
-    held = occupied(state, "islamic")
-    inside = sum(len(us) for h, us in held.items() if b.country.get(h) == "kuwait")
-    need = int(tables(state).raw["also_lost"]["s2_min_in_kuwait"]["value"])
-    if inside < need:
-        return "kuwait_units"
-    if not all(h in held for h in b.saddam_line):
-        return "saddam_line"
-    return None
+    gaps = _saddam_gaps(state) if s.side == "islamic" else []
+    if gaps and any(_may_set_up(state, uid, h, enemy) for h in gaps):
+        keepers = [u for u in unplaced(state, "islamic") if any(_may_set_up(state, u, h, enemy) for h in gaps)]
+        if len(keepers) <= len(gaps):
+            return [h for h in gaps if _may_set_up(state, uid, h, enemy)]
+    return [h for h in b.hexes if _may_set_up(state, uid, h, enemy)]
 
 
 def actions(state: State, frame: Frame) -> list[Action]:
     side = frame["side"]
-    out: list[Action] = []
+    left = unplaced(state, side)
+    if not left:
+        return [{"type": "end_setup"}]
     chosen = frame.get("selected")
-    if chosen is not None:
-        here = unit(state, chosen)["hex"]
-        out += [{"type": "place", "unit": chosen, "to": h} for h in legal_hexes(state, chosen) if h != here]
-    out += [{"type": "select", "unit": u} for u in on_map(state, side) if u != chosen]
-    if not overstacked(state, side) and (side != "islamic" or kuwait_problem(state) is None):
-        out.append({"type": "end_setup"})
-    return out
+    if chosen is None:
+        return [{"type": "select", "unit": u} for u in left]
+    # a unit chosen: where it may go (§6.5: a stack over the limit loses units at the end of the set-up), or put
+    # it back and choose another
+    stacks = occupied(state, side)
+    out: list[Action] = []
+    for h in legal_hexes(state, chosen):
+        a: dict[str, Any] = {"type": "place", "unit": chosen, "to": h}
+        if would_overstack(state, chosen, h, stacks):
+            a["stacking"] = True
+        out.append(a)
+    return [*out, {"type": "deselect"}]
 
 
 def select(state: State, frame: Frame, action: Action) -> None:
-    frame["selected"] = action["unit"]
+    frame["selected"] = action.get("unit")  # deselect: None
 
 
 def place(state: State, frame: Frame, action: Action) -> None:
-    unit(state, action["unit"])["hex"] = action["to"]
+    rec = unit(state, action["unit"])
+    rec["hex"], rec["status"] = action["to"], "map"
+    frame["selected"] = None
+    log(state, "placed", unit=action["unit"], to=action["to"])
 
 
 def end_setup(state: State, frame: Frame, action: Action) -> None:
@@ -65,8 +91,8 @@ def end_setup(state: State, frame: Frame, action: Action) -> None:
 
 
 def start_units(state: State) -> dict[str, dict[str, Any]]:
-    """Every counter of the scenario at its proposed hex; the advanced game's counters are out of a basic match
-    (§3.0 "Important"), and so are those that come only on a condition (§G5)."""
+    """Every counter of the scenario, at its proposed hex or (free set-up) waiting to be placed; the advanced game's
+    counters are out of a basic match (§3.0 "Important"), and so are those that come only on a condition (§G5)."""
     gd = data(state)
     setup = gd.scenarios[str(state["scenario"])].setup
     out = {}
@@ -75,7 +101,9 @@ def start_units(state: State) -> dict[str, dict[str, Any]]:
             continue
         placed = setup.get(uid)
         playing = placed is not None and not s.advanced and s.condition is None
-        out[uid] = {"side": s.side, "hex": placed if playing else None, "status": "map" if playing else "out",
+        status = ("setup" if free(state) else "map") if playing else "out"
+        out[uid] = {"side": s.side, "hex": placed if status == "map" else None, "status": status,
                     "steps": s.steps, "dismounted": False, "mp": None, "moved": False, "attacked": False,
                     "mode_turn": None, "full_at_start": True}
     return out
+

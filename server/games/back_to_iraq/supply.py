@@ -14,8 +14,8 @@ from collections.abc import Iterable
 
 from ...engine.core import State
 from .board import WATER
-from .forces import board, occupied, on_map, spec, tables, unit
-from .terrain import neutral, step_costs
+from .forces import board, log, occupied, on_map, spec, tables, unit
+from .terrain import neutral_hexes, step_costs
 from .zoc import zoc
 
 # A side's kinds of source (§8.4-§8.7), by who traces to them
@@ -71,11 +71,11 @@ class Lines:
     def __init__(self, state: State, side: str) -> None:
         self.state = state
         self.side = side
-        b = board(state)
         enemy = frozenset(occupied(state, "islamic" if side == "coalition" else "coalition"))
-        self.blocked = enemy | frozenset(h for h in b.hexes if b.is_land(h) and neutral(state, h))
+        self.blocked = enemy | neutral_hexes(state)
         self.stops = zoc(state) if side == "islamic" else frozenset()
         self._nets: dict[str, set[str]] = {}
+        self.sources = frozenset(board(state).supply_sources)
 
     def net(self, family: str) -> set[str]:
         if family not in self._nets:
@@ -118,13 +118,26 @@ class Lines:
                         continue
                     if costs[(h, n)] is None:
                         continue
-                    if n in net:
-                        return True
+                    if n in net and (n not in self.stops or n in self.sources):
+                        return True  # §7.6: a road hex in a ZOC would be passed through, a source is reached
                     seen.add(n)
                     if n not in self.stops:
                         nxt.append(n)  # §7.6: into a ZOC, not through it
             frontier = nxt
         return False
+
+
+def air_supply_actions(state: State, side: str) -> list[dict[str, str]]:
+    """§8.13: once a game turn, in Fair weather, the Coalition puts the Air Supply marker on a hex (the engine offers
+    the hexes its units hold, in its own movement and combat phases)."""
+    if side != "coalition" or state["weather"] != "fair" or state.get("air_supply_used"):
+        return []
+    return [{"type": "air_supply", "at": h} for h in sorted(occupied(state, "coalition"))]
+
+
+def place_air_supply(state: State, hex_id: str) -> None:
+    state["air_supply"], state["air_supply_used"] = hex_id, True
+    log(state, "air_supply", hex=hex_id)
 
 
 def out_of_supply(state: State, side: str, uids: Iterable[str] | None = None) -> list[str]:

@@ -25,10 +25,21 @@ def _sixths(printed: str) -> int:
     return int(Fraction(printed) * MP)
 
 
+_NEUTRAL: dict[tuple[int, int], frozenset[str]] = {}
+
+
+def neutral_hexes(state: State) -> frozenset[str]:
+    """§3.5, §3.9: the hexes of the countries out of play: Iran and Syria in Scenario 1, Syria in Scenario 2."""
+    gd = data(state)
+    key = (id(gd), scenario(state))
+    if key not in _NEUTRAL:
+        out = ("syria", "iran") if key[1] == 1 else ("syria",)
+        _NEUTRAL[key] = frozenset(h for h, c in gd.board.country.items() if c in out)
+    return _NEUTRAL[key]
+
+
 def neutral(state: State, hex_id: str) -> bool:
-    """§3.5, §3.9: the countries out of play: Iran and Syria in Scenario 1, Syria in Scenario 2."""
-    c = board(state).country.get(hex_id)
-    return c == "syria" or (c == "iran" and scenario(state) == 1)
+    return hex_id in neutral_hexes(state)
 
 
 def prohibited(state: State, uid: str, hex_id: str) -> bool:

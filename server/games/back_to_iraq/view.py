@@ -15,7 +15,7 @@ from .rules import active_roles
 from .sequence import last_turn, victory_met
 from .supply import Lines
 
-_STATUS_ORDER = {"map": 0, "eliminated": 1, "out": 2}
+_STATUS_ORDER = {"map": 0, "setup": 1, "eliminated": 2, "out": 3}
 
 
 def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
