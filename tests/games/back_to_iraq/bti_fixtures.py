@@ -12,6 +12,7 @@ from server.games.back_to_iraq.forces import unit
 from server.games.back_to_iraq.rules import MACHINE
 from server.games.back_to_iraq.sequence import PHASES
 
+
 def position(units: dict[str, str], at: str = "coalition_movement", scenario: str = "1", *,
              dice: tuple[int, ...] = (), **over: Any) -> State:
     """Only ``units`` on the map (uid -> hex), in the phase ``at``: ``coalition_movement``, ``coalition_combat``,

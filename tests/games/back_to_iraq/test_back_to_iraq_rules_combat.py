@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bti_fixtures import act, last_log, offered, position
 
-from server.games.back_to_iraq.combat import candidate, concentric, ladder, label, reckon
+from server.games.back_to_iraq.combat import candidate, concentric, label, ladder, reckon
 from server.games.back_to_iraq.data import dataset
 
 B = dataset().board

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from bti_fixtures import act, destinations, last_log, offered, position
 
@@ -16,7 +18,7 @@ def _road_pair(kind: str) -> tuple[str, str]:
     """Two hexes joined by a road (``road``) or a highway, neither with a river between."""
     lines = B.highway_lines if kind == "highway" else B.road_lines
     for line in lines:
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in itertools.pairwise(line):
             if not B.is_river(a, b) and (kind == "highway") == B.is_highway(a, b) and B.country.get(a) == "iraq":
                 return a, b
     raise AssertionError(kind)

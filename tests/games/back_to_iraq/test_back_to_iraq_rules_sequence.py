@@ -185,7 +185,7 @@ def test_the_last_turn_ends_the_match() -> None:
 def test_scenario_2_needs_iranian_cities_too() -> None:
     """§4.5 (LOST-30): Scenario 2 asks 6 Iraqi and 1 Iranian city as well as Kuwait."""
     s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", "2", turn=16)
-    _holding(s, B.cities("iraq")[:6] + [KC])
+    _holding(s, [*B.cities("iraq")[:6], KC])
     s = act(s, "islamic", "end_combat")
     assert RULES.outcome(s).winner == "islamic"
     s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", "2", turn=16)
