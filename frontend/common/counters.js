@@ -14,7 +14,8 @@ import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 
 // A game gives its counters' colours as `info.look` (its map plugin's counterLook, added by the
 // board): {kind: "plain", face, back, ink, accent, edge, band?, short?: {id: {en, ja}}, backMark?: {en, ja}} | {kind: "step", band, body, dark,
-// ink, line?, markers} | {kind: "platoon", body, band, ink, bandInk, edge, markers}; markers:
+// ink, line?, markers, designation?, symbol?, mechanised?} (the last three, when given, are the counter's own:
+// Back to Iraq's short designations and type symbols) | {kind: "platoon", body, band, ink, bandInk, edge, markers}; markers:
 // {name: {text, fill, ink?}}. Without a look a counter is drawn in neutral greys.
 const PLAIN = { kind: "plain", face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "#444", edge: "#666" };
 const STEP = { kind: "step", band: "#9a9a9a", body: "#dddddd", dark: "#4a4a4a", ink: "#111", line: null, markers: {} };
@@ -133,14 +134,14 @@ export function stepMarkup(info, size, lang = "en") {
   const r = size * 0.06;
   const sw = Math.max(size * 0.025, 0.5);
   const reduced = isReduced(info);
-  const mech = !!info.mechanised;
+  const mech = !!(st.mechanised ?? info.mechanised);
   const out = [];
   out.push(`<rect class="counter-shadow" x="${-half + size * 0.05}" y="${-half + size * 0.06}" width="${size}" height="${size}" rx="${r}" fill="rgba(0,0,0,.35)"/>`);
   out.push(`<rect class="counter-body${reduced ? " reduced" : ""}" x="${-half}" y="${-half}" width="${size}" height="${size}" rx="${r}" fill="${st.body}" stroke="#222" stroke-width="${sw}"/>`);
   // national colour band with the designation
   const bandH = size * 0.27;
   out.push(`<rect class="nation-band" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${bandH}" fill="${st.band}"/>`);
-  const designation = plain(info.designation, lang) || plain(info.name, lang);
+  const designation = plain(st.designation, lang) || plain(info.designation, lang) || plain(info.name, lang);
   if (designation) {
     const fs = size * 0.195; // ~8.5 px on a counter 44 px wide, the opening zoom's least
     const fit = designation.length * fs * 0.56 > size * 0.92 ? ` textLength="${(size * 0.92).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
@@ -153,7 +154,7 @@ export function stepMarkup(info, size, lang = "en") {
   }
   // the NATO symbol
   const w = size * 0.42, h = size * 0.22, cy = -size * 0.02;
-  const symbol = info.symbol ?? KIND_SYMBOL[info.branch] ?? KIND_SYMBOL[info.kind] ?? "infantry";
+  const symbol = st.symbol ?? info.symbol ?? KIND_SYMBOL[info.branch] ?? KIND_SYMBOL[info.kind] ?? "infantry";
   out.push(`<g stroke="${st.ink}" stroke-width="${sw}" fill="none"><rect x="${-w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" fill="${st.body}"/>${natoSymbol(symbol, w, h, cy, st.ink)}</g>`);
   // functional band (mechanised): darker, white numerals
   const botH = size * 0.33;

@@ -14,7 +14,8 @@
 // - pattern(terrain): "trees" | "dense" | null, the tree pattern over a terrain's fill;
 // - feature(map, name, x, y, lang): the node of a hex feature (board.hexes[id].features), and
 //   featureName(name, lang) its words for screen readers;
-// - flag(side): {colour, emblem} of an occupation flag; entryFill(entry): an entry badge's colour.
+// - flag(side): {colour, emblem} of an occupation flag; entryFill(entry): an entry badge's colour;
+// - view(map, view): called with each new view (as on the area map), e.g. Back to Iraq's control flags.
 // `map` gives plugins board, grid, size, has(id) and centre(id); paths: hexpaths.js.
 
 import { s, h } from "./dom.js";
@@ -469,6 +470,11 @@ export class HexMap {
       for (const [cls, refs] of Object.entries(marks)) if (refs.includes(ref)) g.classList.add(cls);
     }
     this.markClasses = Object.keys(marks);
+  }
+
+  /** Each new view, for the plugin's `view` hook (board.js calls it after the counters and flags). */
+  setView(view) {
+    this.plugin.view?.(this, view);
   }
 
   /** Occupation flags: {hex: side} (view.occupied), coloured by the plugin. */

@@ -7,6 +7,7 @@ const GAMES = {
   shimada: { panel: () => import("./shimada/panel.js"), map: () => import("./shimada/map.js") },
   bulge: { panel: () => import("./bulge/panel.js"), map: () => import("./bulge/map.js") },
   lz_albany: { panel: () => import("./lz_albany/panel.js"), map: () => import("./lz_albany/map.js") },
+  back_to_iraq: { panel: () => import("./back_to_iraq/panel.js"), map: () => import("./back_to_iraq/map.js") },
 };
 
 /** The game's panel module ({createPanel}), or null for a game without one. */
