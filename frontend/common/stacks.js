@@ -26,8 +26,8 @@ export function stackOffsets(n, size) {
 /** Whether a counter shows steps (attack-defence units) rather than Shimada-style cf-ma. */
 export const isStepUnit = (c) => c?.attack !== undefined || c?.defence !== undefined || c?.steps !== undefined;
 
-/** True when a counter is on its reduced face. */
-export const isReduced = (c) => c?.steps === 1 || c?.face === "back" || c?.reduced === true;
+/** True when a counter is on its reduced face (a view's own `reduced: false` wins: a one-step unit at full strength). */
+export const isReduced = (c) => c?.reduced === true || c?.face === "back" || (c?.reduced === undefined && c?.steps === 1);
 
 /** A face-down counter: nothing but its side is known. */
 export const isHidden = (c) => c?.face === "down" || c?.face === "hidden";
