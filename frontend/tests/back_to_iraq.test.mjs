@@ -55,7 +55,7 @@ test("every unit gets a short designation that fits a counter and a NATO symbol"
 });
 
 test("a counter's look: its nation's colours, designation, symbol and the mechanised band", () => {
-  const look = counterLook({ id: "us_3acr", nation: "us", type: "us_acr", class: "mech", attack: 6, defence: 5, steps: 2,
+  const look = counterLook({ id: "us_3acr", nation: "us", type: "us_acr", movement_class: "mech", attack: 6, defence: 5, steps: 2,
     name: { en: "3rd Armored Cavalry Regiment" } });
   assert.equal(look.kind, "step");
   assert.equal(look.designation, "3 ACR");

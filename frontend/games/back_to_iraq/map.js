@@ -118,7 +118,7 @@ export function counterLook(info) {
     kind: "step", ...nationStyle(info.nation), line: null, markers: MARKERS,
     designation: shortName(info.id, info.type, en || String(info.id ?? "")),
     symbol: symbolFor(info.type, en),
-    mechanised: info.class === "mech",
+    mechanised: info.movement_class === "mech",
   };
 }
 

@@ -100,7 +100,7 @@ class BackToIraqRules(GameRules):
         counters = {}
         for uid, u in gd.units.items():
             counters[uid] = {"side": u.side, "nation": u.nation, "power": u.power, "type": u.type, "size": u.size,
-                             "class": u.movement_class, "name": dict(u.name), "steps": u.steps,
+                             "movement_class": u.movement_class, "name": dict(u.name), "steps": u.steps,
                              "front": {"attack": u.attack, "defence": u.defense, "ma": u.movement},
                              "back": dict(zip(("attack", "defence", "ma"), u.reduced, strict=True))
                              if u.reduced else None,

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...engine.cache import Memo
 from ...engine.datasets import STANDARD as STANDARD  # re-exported: the game's modules name it from here
 from ...engine.datasets import Datasets
 from .board import Board
@@ -35,6 +36,10 @@ class GameData:
     units: Mapping[str, UnitSpec]
     tables: Tables
     scenarios: Mapping[str, Scenario]
+    # what the rules compute again and again from this data: step costs, neutral hexes, stacking values
+    memo: Memo[Any] = field(default_factory=lambda: Memo(bound=256), repr=False)
+    # the reaches of units (movement.reach), each a few hundred hexes: a smaller memo of its own
+    reaches: Memo[Any] = field(default_factory=lambda: Memo(bound=128), repr=False)
 
     def __post_init__(self) -> None:
         for s in self.scenarios.values():

@@ -129,15 +129,11 @@ def nation_group(state: State, uid: str) -> str:
     return s.power  # iraq | al_qaeda
 
 
-_STACKING: dict[tuple[int, str], Fraction] = {}
-
-
 def stacking_value(state: State, uid: str) -> Fraction:
     gd = data(state)
-    key = (id(gd), uid)
-    if key not in _STACKING:
-        _STACKING[key] = gd.units[uid].stacking(gd.tables)
-    return _STACKING[key]
+    values: dict[str, Fraction] = gd.memo.get("stacking", lambda: {
+        u: s.stacking(gd.tables) for u, s in gd.units.items()})
+    return values[uid]
 
 
 def stacking_limit(state: State, side: str) -> Fraction:

@@ -24,6 +24,7 @@ from .forces import (
     ENEMY,
     MP,
     board,
+    data,
     log,
     movement_class,
     occupied,
@@ -104,19 +105,31 @@ def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[s
           enemy: frozenset[str] | None = None) -> dict[str, Reached]:
     """Every hex ``uid`` can move to now, with the cheapest path's cost (sixths) and the hex before it (``lines``,
     ``zones``, ``enemy``: the supply, the ZOC and the enemy's hexes now, when the caller has them)."""
+    here = unit(state, uid)["hex"]
+    budget = mp_left(state, uid, lines)
+    enemy = _enemy_hexes(state, uid) if enemy is None else enemy
+    stops = None  # §7.3: an Islamic unit stops on entering a ZOC
+    if spec(state, uid).side == "islamic" and regroup_turn(state) is None:
+        stops = zoc(state) if zones is None else zones
+    # the same unit from the same hex with the same MP among the same enemies and zones reaches the same hexes
+    key = (uid, here, budget, movement_class(state, uid), state["weather"], regroup_turn(state), enemy, stops,
+           state["scenario"])
+    found: dict[str, Reached] = data(state).reaches.get(key, lambda: _reach(state, uid, budget, enemy, stops))
+    return found
+
+
+def _reach(state: State, uid: str, budget: int, enemy: frozenset[str], stops: frozenset[str] | None
+           ) -> dict[str, Reached]:
     b = board(state)
     here = unit(state, uid)["hex"]
-    cost = _cost_fn(state, uid, enemy)
-    stop = None
-    if spec(state, uid).side == "islamic" and regroup_turn(state) is None:
-        stop = (zoc(state) if zones is None else zones).__contains__  # §7.3: stops on entering a ZOC
     if airborne.is_101st(state, uid) and regroup_turn(state) != "voluntary":
-        return airborne.flight(state, uid, mp_left(state, uid, lines))  # §13.3
+        return airborne.flight(state, uid, budget)  # §13.3
+    cost = _cost_fn(state, uid, enemy)
     if spec(state, uid).side == "coalition" and regroup_turn(state) == "voluntary":
         steps = int(tables(state).lost("LOST-19"))  # LOST-19: hexes, whatever they cost
         out = paths.routes(here, b.neighbours, lambda a, h: None if cost(a, h) is None else 1, steps)
         return {h: Reached(0, r.prev) for h, r in out.items()}
-    return paths.routes(here, b.neighbours, cost, mp_left(state, uid, lines), stop=stop)
+    return paths.routes(here, b.neighbours, cost, budget, stop=None if stops is None else stops.__contains__)
 
 
 def _river_crossings(state: State, uid: str, reached: dict[str, Reached], enemy: frozenset[str]) -> list[str]:

@@ -25,17 +25,13 @@ def _sixths(printed: str) -> int:
     return int(Fraction(printed) * MP)
 
 
-_NEUTRAL: dict[tuple[int, int], frozenset[str]] = {}
-
-
 def neutral_hexes(state: State) -> frozenset[str]:
     """§3.5, §3.9: the hexes of the countries out of play: Iran and Syria in Scenario 1, Syria in Scenario 2."""
     gd = data(state)
-    key = (id(gd), scenario(state))
-    if key not in _NEUTRAL:
-        out = ("syria", "iran") if key[1] == 1 else ("syria",)
-        _NEUTRAL[key] = frozenset(h for h, c in gd.board.country.items() if c in out)
-    return _NEUTRAL[key]
+    out = ("syria", "iran") if scenario(state) == 1 else ("syria",)
+    hexes: frozenset[str] = gd.memo.get(("neutral", out), lambda: frozenset(
+        h for h, c in gd.board.country.items() if c in out))
+    return hexes
 
 
 def neutral(state: State, hex_id: str) -> bool:
@@ -62,23 +58,17 @@ def kurdish_closed(state: State, uid: str, a: str, b_hex: str) -> bool:
             and not b.is_road(a, b_hex))
 
 
-Key = tuple[int, int, str, str, bool, str, bool, bool]
-_TABLES: dict[Key, dict[tuple[str, str], int | None]] = {}
-
-
 def step_costs(state: State, uid: str, *, line: bool = False) -> dict[tuple[str, str], int | None]:
     """``step_cost`` for every pair of adjacent hexes, for units like ``uid`` (the cost depends only on the
     board, the scenario, the weather and the unit's class, nation and side): computed once, then looked up."""
     s = spec(state, uid)
     cls = movement_class(state, uid)
     gd = data(state)
-    key: Key = (id(gd), scenario(state), state["weather"], cls, "mountain" in s.tags, s.side, s.nation == "saudi",
-                line)
-    table = _TABLES.get(key)
-    if table is None:
-        b = gd.board
-        table = {(a, n): step_cost(state, uid, a, n, line=line) for a in b.hexes for n in b.neighbours(a)}
-        _TABLES[key] = table
+    key = ("step_costs", scenario(state), state["weather"], cls, "mountain" in s.tags, s.side, s.nation == "saudi",
+           line)
+    b = gd.board
+    table: dict[tuple[str, str], int | None] = gd.memo.get(key, lambda: {
+        (a, n): step_cost(state, uid, a, n, line=line) for a in b.hexes for n in b.neighbours(a)})
     return table
 
 

@@ -33,9 +33,9 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
     c: dict[str, Any] = {
         "ref": uid, "id": uid, "side": rec["side"], "hex": rec["hex"], "face": "up", "status": rec["status"],
         "name": {"key": f"unit.{uid}"}, "nation": s.nation, "type": s.type, "size": s.size,
-        "class": "nonmech" if rec.get("dismounted") else s.movement_class, "attack": attack, "defence": defence,
-        "ma": ma, "steps": rec["steps"], "max_steps": s.steps, "reduced": rec["steps"] < s.steps,
-        "markers": markers,
+        "movement_class": "nonmech" if rec.get("dismounted") else s.movement_class,
+        "attack": attack, "defence": defence, "ma": ma, "steps": rec["steps"], "max_steps": s.steps,
+        "reduced": rec["steps"] < s.steps, "markers": markers,
     }
     if rec["status"] == "map" and state["phase"] == "movement" and rec["side"] == state["player"]:
         c["mp_left"] = mp_left(state, uid, lines[rec["side"]]) / 6

@@ -1,0 +1,128 @@
+"""The shape of Back to Iraq's view (``view.view``): what the client may rely on, checked against real views by
+tests/contract. The basic game hides nothing (digest §10.1): every role gets the same board."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from ...engine.core import Framed, Line
+
+Side = Literal["coalition", "islamic"]
+
+
+class Counter(TypedDict):
+    ref: str
+    id: str
+    side: Side
+    hex: str | None
+    face: Literal["up"]
+    status: Literal["map", "setup", "eliminated"]
+    name: Line
+    nation: str
+    type: str
+    size: str
+    movement_class: Literal["mech", "nonmech", "airmobile", "static", "sof"]  # §2.8; dismounted: nonmech (§10.21)
+    attack: int
+    defence: int
+    ma: int
+    steps: int
+    max_steps: int
+    reduced: bool
+    markers: list[Literal["out_of_supply", "dismounted", "no_zoc"]]
+    mp_left: NotRequired[float]  # the phasing player's units in its movement phase
+    moved: NotRequired[bool]
+    attacked: NotRequired[bool]  # in a combat phase
+
+
+class Regroup(TypedDict):
+    marker: int  # §9.2: the turn the Regroup marker is on
+    now: Literal["forced", "voluntary"] | None
+
+
+class Setup(TypedDict):
+    side: Side
+    selected: str | None
+
+
+class Shift(TypedDict):
+    reason: Line
+    shift: int
+
+
+class Candidate(TypedDict):
+    """An attack with its odds (frontend common/odds.js): the unmodified odds, every shift, the final column or
+    the automatic result beyond the table, and the chance of each result."""
+
+    at: str
+    attackers: list[str]
+    attack: int
+    defence: int
+    raw: str
+    odds: str
+    shifts: list[Shift]
+    column: str
+    auto: str | None
+    chances: dict[str, float]
+
+
+class Attack(TypedDict):
+    current: str | None  # the hex of the attack being made, else None (every hex that may be attacked)
+    eligible: list[str]
+    candidates: list[Candidate]
+
+
+class Task(TypedDict):
+    kind: Literal["retreat", "lose_step", "advance"]
+    side: Side
+    at: str
+    units: NotRequired[list[str]]
+
+
+class StackProblem(TypedDict):
+    hex: str
+    side: Side
+
+
+class Need(TypedDict):
+    iraqi_cities: int
+    iranian_cities: int
+    s1_needed: int
+    s2_needed_iraqi: int
+    s2_needed_iranian: int
+
+
+class Victory(TypedDict):
+    met: bool
+    iraqi_cities: int
+    iranian_cities: int
+    need: Need
+
+
+class View(TypedDict):
+    scenario: Literal["1", "2"]
+    turn: int
+    turns: int
+    phase: Literal["setup", "weather_regroup", "movement", "combat", "recovery"]
+    player: Side
+    step: str | None  # the kind of decision the match waits on
+    weather: Literal["fair", "bad"]
+    order: Literal["move_first", "combat_first"] | None
+    regroup: Regroup
+    mipp: int
+    mipp_limit: int
+    counters: list[Counter]
+    control: dict[str, Side]
+    lost_sources: list[str]
+    air_supply: str | None
+    mover: str | None
+    setup: Setup | None
+    attack: Attack | None
+    task: Task | None
+    stacking: list[StackProblem]
+    victory: Victory
+    prompt: Line
+    log: list[Line]
+
+
+class Shown(View, Framed):
+    """What a role is sent: the game's view and the framework's keys."""
