@@ -1,0 +1,530 @@
+"""The computer opponent's judge for Back to Iraq (``server.engine.judge``): pure, like the rules.
+
+- ``determinize``: the basic game hides nothing (digest §10.1: stacks may be inspected at any time, every die is
+  open), so a world is the state as the role's view shows it, which is all of it, with dice of its own
+  (``fresh_dice``: the match seed never reaches the computer).
+- ``evaluate``: §4.4-§4.6 read as three chances multiplied, for the Coalition: enough Iraqi (in Scenario 2 also
+  Iranian) cities by the last turn (LOST-30, LOST-5): the cities held now, plus those the Coalition's Great Power
+  units are near enough to take in the turns left, plus the losses of both sides; MIPP kept below LOST-31 with the
+  turns left to add to it; Kuwait City kept (§4.6 sudden death), against the Islamic strength beside it. An attack
+  opened and not yet resolved counts at its expected result. The Islamic value is the complement.
+- ``prior``: per action kind, without applying anything (a movement listing holds some 3,000 moves): moves by the
+  change of a per-side hex potential (Coalition: along roads toward the Iraqi cities not yet held, Baghdad first,
+  taking empty ones, Great Power units in stacks at the front, opposite hexes for a concentric attack, Kuwait City
+  garrisoned while threatened, supply kept; Islamic: cities garrisoned while threatened, Coalition-held cities
+  retaken, Kuwait City if it stands empty, weak Coalition stacks approached, supply kept); attacks by their
+  expected CRT result with the rules' own odds (``combat.reckon``); the rest by rules from the digest. The prior
+  rules out the set-up's select/place (the proposed deployment is kept), cancelling an attack that may be resolved,
+  dismounting, and playing on when victory may be declared.
+
+Costs (measured, one core): one ``apply`` of a move ~3 ms; a Coalition movement listing ~50 ms (~230 ms for the
+first in a process, while the terrain tables fill), and the search pays one listing per candidate (its look-ahead
+asks what follows), so the levels search a few candidates on one world and the prior does the planning.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.core import Action, Role, State
+from ...engine.judge import fresh_dice, logistic
+from ...engine.steps import top
+from . import combat
+from .board import WATER, Board
+from .forces import ENEMY, board, printed, scenario, spec, tables
+from .sequence import last_turn
+from .terrain import neutral
+
+TUNING: dict[str, dict[str, Any]] = {
+    # One candidate costs an apply and the next step's listing (~50 ms in a movement phase), hence narrow searches.
+    "easy": {"worlds": 1, "width": 4, "depth": 0, "noise": 0.1, "evaluations": 4, "seconds": 0.6},
+    "normal": {"worlds": 1, "width": 4, "depth": 0, "noise": 0.02, "evaluations": 4, "seconds": 1.0},
+    "strong": {"worlds": 2, "width": 4, "depth": 0, "noise": 0.0, "evaluations": 6, "seconds": 1.8},
+}
+
+FAR = 99
+SIDE_COST = {"clear": 2, "salt_marsh": 2, "desert": 3, "rough": 4, "marsh": 6, "mountain": 6}
+"""Half-MP-like costs of the distance field: a road hexside costs 1 whatever the terrain (LOST-12 roughly)."""
+
+
+# === Sampled worlds ===
+
+def determinize(state: State, role: Role, rnd: random.Random) -> State:
+    """§10.1: nothing is hidden in the basic game; the world is the state with dice of its own."""
+    fresh_dice(state, rnd)
+    return state
+
+
+# === Geometry ===
+
+Edges = dict[str, tuple[tuple[str, int], ...]]
+_EDGES: dict[tuple[int, int], Edges] = {}
+_FIELDS: dict[tuple[int, int, tuple[tuple[str, int], ...]], dict[str, int]] = {}
+_ROAD_GAP: dict[int, dict[str, int]] = {}
+
+
+def _edges(state: State) -> Edges:
+    b = board(state)
+    key = (id(b), scenario(state))
+    got = _EDGES.get(key)
+    if got is not None:
+        return got
+    out: Edges = {}
+    for h in b.hexes:
+        row = []
+        for n in b.neighbours(h):
+            if b.terrain[n] in WATER or neutral(state, n) or n not in b.country or b.is_escarpment(h, n):
+                continue
+            c = 1 if b.is_road(h, n) else SIDE_COST.get(b.terrain[n], 2) + (2 if b.is_river(h, n) else 0)
+            row.append((n, c))
+        out[h] = tuple(row)
+    _EDGES[key] = out
+    return out
+
+
+def _field(state: State, goals: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Distance (``SIDE_COST``) from every hex to the nearest goal, each goal starting at its own offset."""
+    b = board(state)
+    key = (id(b), scenario(state), tuple(sorted(goals)))
+    got = _FIELDS.get(key)
+    if got is not None:
+        return got
+    edges = _edges(state)
+    dist: dict[str, int] = {}
+    heap = [(off, h) for h, off in goals]
+    heapq.heapify(heap)
+    while heap:
+        d, h = heapq.heappop(heap)
+        if h in dist:
+            continue
+        dist[h] = d
+        for n, c in edges.get(h, ()):
+            if n not in dist:
+                heapq.heappush(heap, (d + c, n))
+    if len(_FIELDS) > 64:
+        _FIELDS.clear()
+    _FIELDS[key] = dist
+    return dist
+
+
+def _road_gap(b: Board) -> dict[str, int]:
+    """Hexes from each hex to the nearest road hex (§8.10: an off-road supply segment is LOST-16 hexes at most)."""
+    got = _ROAD_GAP.get(id(b))
+    if got is not None:
+        return got
+    dist = {h: 0 for h in b.road_hexes}
+    frontier = list(dist)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in b.neighbours(h):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    _ROAD_GAP[id(b)] = dist
+    return dist
+
+
+# === What a world shows ===
+
+class Look:
+    """Everything the evaluation and the prior read of one world, computed once."""
+
+    def __init__(self, world: State) -> None:
+        self.world = world
+        self.b = b = board(world)
+        self.scenario = scenario(world)
+        self.hex_of: dict[str, str] = {}
+        self.at: dict[str, dict[str, list[str]]] = {"coalition": {}, "islamic": {}}
+        self.strength: dict[str, tuple[int, int]] = {}
+        self.full = {"coalition": 0, "islamic": 0}
+        self.now = {"coalition": 0, "islamic": 0}
+        for uid, u in world["units"].items():
+            if u["status"] == "out":
+                continue
+            s = spec(world, uid)
+            self.full[u["side"]] += s.attack + s.defense
+            if u["status"] != "map":
+                continue
+            a, d, _ = printed(world, uid)
+            self.strength[uid] = (a, d)
+            self.now[u["side"]] += a + d
+            self.hex_of[uid] = u["hex"]
+            self.at[u["side"]].setdefault(u["hex"], []).append(uid)
+        for side in self.at:
+            for us in self.at[side].values():
+                us.sort()
+        control = world["control"]
+        self.kc = b.hex_of("kuwait_city")
+        self.iraqi = b.cities("iraq")
+        self.iranian = b.cities("iran") if self.scenario == 2 else []
+        self.owner = {h: control.get(h) for h in [*self.iraqi, *self.iranian, self.kc]}
+        self.need = tables(world).lost("LOST-30")
+        self.limit = int(tables(world).lost("LOST-31"))
+        self.last = last_turn(world)
+        self.baghdad = b.hex_of("baghdad")
+        self._goal: dict[str, int] | None = None
+
+    def defence(self, side: str, h: str, but: Sequence[str] = ()) -> int:
+        return sum(self.strength[u][1] for u in self.at[side].get(h, ()) if u not in but)
+
+    def attack(self, side: str, h: str, but: Sequence[str] = ()) -> int:
+        return sum(self.strength[u][0] for u in self.at[side].get(h, ()) if u not in but)
+
+    def near_attack(self, side: str, h: str) -> int:
+        """The attack strength of ``side`` beside ``h``."""
+        return sum(self.attack(side, n) for n in self.b.neighbours(h))
+
+    def targets(self) -> list[str]:
+        """The cities the Coalition still needs (§4.4-§4.5)."""
+        return [h for h in [*self.iraqi, *self.iranian] if self.owner[h] != "coalition"]
+
+    def goal_field(self) -> dict[str, int]:
+        """The Coalition's distance to the nearest city it does not hold; Baghdad (the Iraqi supply, §8.4) nearest."""
+        if self._goal is None:
+            goals = [(h, 0 if h == self.baghdad else 3) for h in self.targets()]
+            self._goal = _field(self.world, goals) if goals else {}
+        return self._goal
+
+    def turns_left(self) -> float:
+        w = self.world
+        left = max(0, self.last - int(w["turn"]))
+        return left + (1.0 if w["player"] == "coalition" and w["phase"] != "combat" else 0.4)
+
+
+# === Attacks ===
+
+def _crt_value(look: Look, side: str, target: str, chances: dict[str, float]) -> float:
+    """The expected worth of a combat's results for the attacker (§11.11-§11.12): for the Coalition in cities and
+    strength (a MIPP check costs it), for the Islamic side in MIPP and Coalition steps."""
+    w = look.world
+    city = target in look.owner
+    if side == "coalition":
+        cap = 3.0 if city else 0.4
+        kill = look.defence("islamic", target) / 4.0
+        mipp = int(w["mipp"])
+        m = 0.5 + 2.5 * max(0, mipp - 24) / 16.0  # a check adds 2 MIPP on average (§4.3)
+        worth = {"DE": cap + kill, "DR": 0.9 * cap + 0.3, "DR*": 0.9 * cap + 0.3 - m, "S*": -m}
+    else:
+        here = look.at["coalition"].get(target, [])
+        kc = 60.0 if target == look.kc else 0.0
+        lone = len(here) == 1 and look.world["units"][here[0]]["steps"] == 1
+        worth = {"DL*": 3.5 + (kc if lone else 0.0), "DR*": 3.0 + kc, "S+": 1.0}
+    return sum(p * worth.get(code, 0.0) for code, p in chances.items())
+
+
+def attack_value(look: Look, side: str, target: str, attackers: list[str]) -> float:
+    """The expected worth of ``attackers`` (as the rules would take them) on ``target``; -inf if not an attack."""
+    w = look.world
+    if not combat.valid(w, side, attackers) or not look.at[ENEMY[side]].get(target):
+        return -math.inf
+    odds = combat.reckon(w, side, target, attackers)
+    return _crt_value(look, side, target, combat.chances(w, side, odds.final))
+
+
+# === Evaluation ===
+
+def coalition_chance(world: State, look: Look | None = None) -> float:
+    lk = look or Look(world)
+    if lk.owner[lk.kc] != "coalition":
+        return 0.0
+    rem = lk.turns_left()
+    # Cities: held, and those the Great Power units may still take (near, lightly held, time enough)
+    gp = [lk.hex_of[u] for u in lk.hex_of if lk.world["units"][u]["side"] == "coalition" and
+          spec(world, u).power == "great"]
+    g = lk.b.grid
+    reach = 2.5 * rem + 0.5
+    margins = []
+    for cities, need in ((lk.iraqi, lk.need["s1_needed"] if lk.scenario == 1 else lk.need["s2_needed_iraqi"]),
+                         (lk.iranian, lk.need["s2_needed_iranian"])):
+        if not cities:
+            continue
+        held = sum(lk.owner[h] == "coalition" for h in cities)
+        hope = 0.0
+        for h in cities:
+            if lk.owner[h] == "coalition":
+                continue
+            d = min((g.distance(h, x) for x in gp), default=FAR)
+            garrison = lk.defence("islamic", h)
+            hope += math.exp(-max(0, d - 1) / reach) / (1.0 + garrison / 12.0)
+        hope = min(hope, 1.5 * rem)
+        margins.append(held + 0.75 * hope - need)
+    margin = min(margins)
+    # The losses of both sides: a broken Iraqi army cannot hold its cities, a worn Coalition cannot take them
+    margin += 3.0 * (1 - lk.now["islamic"] / max(1, lk.full["islamic"]))
+    margin -= 4.0 * (1 - lk.now["coalition"] / max(1, lk.full["coalition"]))
+    mipp = float(world["mipp"])
+    frame = top(world)
+    if frame is not None and frame.get("kind") == "attack":
+        ev = attack_value(lk, frame["side"], frame["at"], list(frame["attackers"]))
+        if ev != -math.inf:
+            if frame["side"] == "coalition":
+                margin += 0.25 * 0.9 * ev
+            else:
+                mipp += 0.9 * ev * 0.6
+    p_cities = logistic(1.1 * (margin + 0.5))
+    p_mipp = logistic((lk.limit - 0.5 - mipp - 0.8 * rem) / 3.0)
+    # Kuwait City (§4.6): the Islamic strength beside it against its garrison
+    threat = lk.near_attack("islamic", lk.kc)
+    for n in lk.b.neighbours(lk.kc):
+        for m in lk.b.neighbours(n):
+            if m != lk.kc and g.distance(m, lk.kc) == 2:
+                threat += lk.attack("islamic", m) // 4
+    ratio = threat / max(1, lk.defence("coalition", lk.kc))
+    p_kc = 1.0 - min(0.9, max(0.0, 0.2 * (ratio - 0.5)))
+    return p_cities * p_mipp * p_kc
+
+
+def evaluate(world: State, role: Role) -> float:
+    c = coalition_chance(world)
+    # rounded: equal positions tie exactly, and the prior's order decides between them, not noise in the digits
+    return round(c if role == "coalition" else 1.0 - c, 4)
+
+
+# === Prior ===
+
+def prior(world: State, role: Role, actions: Sequence[Action]) -> list[float]:
+    scorer = _Scorer(world, str(role), Look(world))
+    return [scorer.score(a) for a in actions]
+
+
+class _Scorer:
+    def __init__(self, world: State, side: str, look: Look) -> None:
+        self.w, self.side, self.lk = world, side, look
+        self._pot: dict[tuple[str, str], float] = {}
+        self._ev: dict[tuple[str, ...], float] = {}
+        self.gap = _road_gap(look.b)
+        self.reach = int(tables(world).lost("LOST-16"))
+
+    def score(self, a: Action) -> float:
+        fn = getattr(self, f"_{a['type']}", None)
+        return float(fn(a)) if fn is not None else 0.0
+
+    # --- hex potentials ---
+
+    def potential(self, uid: str, h: str) -> float:
+        key = (uid, h)
+        if key not in self._pot:
+            self._pot[key] = self._coalition(uid, h) if self.side == "coalition" else self._islamic(uid, h)
+        return self._pot[key]
+
+    def _coalition(self, uid: str, h: str) -> float:
+        lk, b = self.lk, self.lk.b
+        field = lk.goal_field()
+        v = -0.35 * min(field.get(h, 60), 60)
+        targets = set(lk.targets())
+        if h in targets and not lk.at["islamic"].get(h):
+            v += 30.0  # §4.8: entering a city takes it
+        if self.gap.get(h, 0) > self.reach:
+            v -= 4.0  # §8.10: beyond an off-road supply line
+        others = [u for u in lk.at["coalition"].get(h, ()) if u != uid]
+        s = spec(self.w, uid)
+        # Kuwait City (§4.6): kept garrisoned while Islamic units are near it
+        if h == lk.kc:
+            threat = lk.near_attack("islamic", h)
+            if threat:
+                own = lk.defence("coalition", h, but=[uid])
+                v += 8.0 if own < 1.5 * threat else 1.0
+        foes = [n for n in b.neighbours(h) if lk.at["islamic"].get(n)]
+        if foes:
+            great = s.power == "great" or any(spec(self.w, u).power == "great" for u in others)
+            defence = lk.defence("coalition", h, but=[uid]) + lk.strength[uid][1]
+            threat = sum(lk.attack("islamic", n) for n in foes)
+            if threat >= 2 * defence:
+                v -= 4.0  # the Islamic CRT gives DL* from 2:1 (a MIPP check each)
+            elif great:
+                v += 0.8 + 0.4 * min(len(others), 2)
+            else:
+                v -= 0.8  # a Minor Power stack at the front cannot attack alone (§11.1x)
+            g = b.grid
+            for t in foes:
+                dirs = {g.direction(t, x) for x in b.neighbours(t) if x != h
+                        and any(u != uid for u in lk.at["coalition"].get(x, ()))}
+                if not dirs:
+                    continue
+                d = g.direction(t, h)
+                had = _concentric(dirs)
+                if not had and _concentric(dirs | {d}):
+                    v += 5.0 if t in targets else 2.5  # §11: a concentric attack shifts LOST-24 right
+        return v
+
+    def _islamic(self, uid: str, h: str) -> float:
+        lk, b = self.lk, self.lk.b
+        g = b.grid
+        v = 0.0
+        coal = list(lk.at["coalition"])
+        if h == lk.kc:
+            return 1000.0  # §4.6: Kuwait City taken, the war won
+        owner = lk.owner.get(h)
+        if owner == "coalition" and not lk.at["coalition"].get(h):
+            v += 25.0  # a city retaken (§4.2(3): a MIPP check too)
+        if h in lk.owner and owner != "coalition":
+            d = min((g.distance(h, x) for x in coal), default=FAR)
+            threat = max(0.0, 1.0 - d / 8.0)
+            here = [u for u in lk.at["islamic"].get(h, ()) if u != uid]
+            if len(here) < 3:
+                v += (6.0 if not here else 3.0) * threat + 0.5
+        if self.gap.get(h, 0) > self.reach:
+            v -= 3.0  # §8.10
+        near = [n for n in b.neighbours(h) if lk.at["coalition"].get(n)]
+        if near:
+            mine = lk.strength[uid][0]
+            weak = min(lk.defence("coalition", n) for n in near)
+            v += 1.5 if weak <= 2 * (mine + lk.attack("islamic", h, but=[uid])) else 0.3
+        # between the Coalition and its cities: nearer the Coalition's goal field is nearer the road it needs
+        field = lk.goal_field()
+        if field:
+            v -= 0.08 * min(field.get(h, 60), 60)
+        v -= 0.03 * g.distance(h, lk.kc)
+        return v
+
+    # --- set-up (§3) ---
+
+    def _select(self, a: Action) -> float:
+        return -math.inf  # the proposed deployment is kept (legal by construction)
+
+    def _place(self, a: Action) -> float:
+        return -math.inf
+
+    def _end_setup(self, a: Action) -> float:
+        return 1.0
+
+    # --- the Weather/Regroup phase (§9, §5.3) ---
+
+    def _no_regroup(self, a: Action) -> float:
+        return 1.0
+
+    def _voluntary_regroup(self, a: Action) -> float:
+        return 0.0
+
+    def _contacts(self) -> int:
+        """Islamic hexes beside a Coalition stack with a Great Power unit: attacks to be had without moving."""
+        lk = self.lk
+        out = 0
+        for h in lk.at["islamic"]:
+            if any(spec(self.w, u).power == "great" for n in lk.b.neighbours(h) for u in lk.at["coalition"].get(n, ())):
+                out += 1
+        return out
+
+    def _move_first(self, a: Action) -> float:
+        return 1.0 if self._contacts() < 2 else 0.5
+
+    def _combat_first(self, a: Action) -> float:
+        return 1.0 if self._contacts() >= 2 else 0.5
+
+    # --- movement (§10) ---
+
+    def _move(self, a: Action) -> float:
+        if a.get("stacking"):
+            return -20.0
+        uid = a["unit"]
+        frm = self.lk.hex_of[uid]
+        gain = self.potential(uid, a["to"]) - self.potential(uid, frm)
+        if a.get("river"):
+            gain -= 0.5  # a die decides it (§10.15)
+        return gain
+
+    def _end_movement(self, a: Action) -> float:
+        return 0.1
+
+    def _dismount(self, a: Action) -> float:
+        return -math.inf  # halved and slow; the computer keeps its armour mounted
+
+    def _remount(self, a: Action) -> float:
+        return 2.0
+
+    # --- combat (§11) ---
+
+    def _value(self, at: str, attackers: list[str]) -> float:
+        key = (at, *sorted(attackers))
+        if key not in self._ev:
+            self._ev[key] = attack_value(self.lk, self.side, at, list(attackers))
+        return self._ev[key]
+
+    def _attack(self, a: Action) -> float:
+        at = a["at"]
+        return self._value(at, combat.default_attackers(self.w, self.side, at))
+
+    def _end_combat(self, a: Action) -> float:
+        return 0.3 if self.side == "coalition" else 0.0
+
+    def _frame(self) -> dict[str, Any]:
+        f = top(self.w)
+        return f if f is not None else {}
+
+    def _resolve(self, a: Action) -> float:
+        f = self._frame()
+        return self._value(f["at"], list(f["attackers"])) + 0.05
+
+    def _cancel(self, a: Action) -> float:
+        return -math.inf  # never call off an attack it opened (resolve is offered with it, or cancel is alone)
+
+    def _add(self, a: Action) -> float:
+        f = self._frame()
+        now = list(f["attackers"])
+        after = sorted({*now, a["unit"]})
+        if not combat.valid(self.w, self.side, after):
+            after = [a["unit"]]
+        before = self._value(f["at"], now)
+        gain = self._value(f["at"], after) - (before if before != -math.inf else -1e9)
+        return gain if gain > 1e-9 else -math.inf  # only if it helps: add and drop never go round
+
+    def _drop(self, a: Action) -> float:
+        f = self._frame()
+        now = list(f["attackers"])
+        after = [u for u in now if u != a["unit"]]
+        if self._value(f["at"], after) < self._value(f["at"], now) - 1e-9:
+            return -math.inf  # only a unit the attack does not need (it may attack elsewhere)
+        return 0.5
+
+    def _retreat(self, a: Action) -> float:
+        f = self._frame()
+        units = [u for u in f.get("units", []) if u in self.lk.hex_of]
+        return sum(self.potential(u, a["to"]) for u in units)
+
+    def _no_retreat(self, a: Action) -> float:
+        return 0.0
+
+    def _take_step(self, a: Action) -> float:
+        uid = a["unit"]
+        att, dfn = self.lk.strength[uid]
+        if self.w["units"][uid]["steps"] <= 1:
+            return 5.0 + att + dfn  # eliminated
+        s = spec(self.w, uid)
+        ra, rd, _ = s.reduced or (0, 0, 0)
+        return att + dfn - ra - rd
+
+    def _advance(self, a: Action) -> float:
+        if a.get("stacking"):
+            return -20.0
+        uid = a["unit"]
+        return 0.5 + self.potential(uid, a["to"]) - self.potential(uid, self.lk.hex_of[uid])
+
+    def _end_advance(self, a: Action) -> float:
+        return 0.0
+
+    def _eliminate(self, a: Action) -> float:
+        att, dfn = self.lk.strength[a["unit"]]
+        return -float(att + dfn)
+
+    # --- victory (§4.4) ---
+
+    def _declare_victory(self, a: Action) -> float:
+        return 100.0
+
+    def _play_on(self, a: Action) -> float:
+        return -math.inf
+
+
+def _concentric(dirs: set[int]) -> bool:
+    """combat.concentric's geometry (AMBIG-16): two opposite hexes, or three one apart."""
+    if any((d + 3) % 6 in dirs for d in dirs):
+        return True
+    return any({d, (d + 2) % 6, (d + 4) % 6} <= dirs for d in dirs)
