@@ -1,0 +1,154 @@
+"""Back to Iraq's computer opponent (server/games/back_to_iraq/bot.py): whole matches against random without a
+runaway or a dead end, the prior's rules (never cancel an attack it may resolve, keep the proposed set-up, declare
+victory), an evaluation that follows the victory conditions, and the strong Coalition taking Iraq from a random
+defender. One apply costs ~3 ms and a movement listing ~50 ms, so the matches are few: the strength tables are
+``counterplay selfplay back_to_iraq`` (too slow for the suite)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+from server.bots import choose
+from server.bots.search import sample_world
+from server.engine.core import State, apply_action, canonical
+from server.games import GAMES
+from server.games.back_to_iraq import bot
+from server.games.back_to_iraq.forces import board
+
+RULES = GAMES["back_to_iraq"]
+GAME = "back_to_iraq"
+
+
+def _started(scenario: str = "1", seed: bytes = b"\x01" * 32, order: str = "move_first") -> State:
+    """Both set-ups ended (the proposed deployment), no regroup, and the order of the Coalition's phases chosen."""
+    state = RULES.setup(scenario, {}, seed)
+    for kind in ("end_setup", "end_setup", "no_regroup", order):
+        role = sorted(RULES.active_roles(state))[0]
+        state = apply_action(RULES, state, role, {"type": kind})
+    return state
+
+
+def _match(scenario: str, seed: int, levels: dict[str, str], turns: int = 99, limit: int = 6000) -> State:
+    """A match between a level and random from the start, up to ``turns`` turns: the random player ends its set-up
+    at once (the framework's random player wanders through thousands of select/place actions first, and in
+    Scenario 2 the Islamic one rarely ever meets §3.8's Kuwait condition again), then plays any legal action."""
+    state = RULES.setup(scenario, {}, seed.to_bytes(32, "big"))
+    rnd = random.Random(seed)
+    for n in range(limit):
+        if RULES.outcome(state) is not None or state["turn"] > turns:
+            return state
+        role = sorted(RULES.active_roles(state))[0]
+        acts = RULES.legal_actions(state, role)
+        assert acts, f"dead end at action {n}: {state['stack'][-1:]}"
+        if levels[role] == "random":
+            action = {"type": "end_setup"} if {"type": "end_setup"} in acts else rnd.choice(acts)
+        else:
+            got = choose(GAME, state, role, levels[role], n).action
+            assert got in acts, got
+            action = got
+        state = apply_action(RULES, state, role, action)
+    raise AssertionError(f"runaway: {limit} actions")
+
+
+def _opened_attack() -> State:
+    """Constructed: the US 1st Armored beside Basra (3527) in a Combat-then-Move turn, its attack on Basra opened."""
+    state = _started(order="combat_first")
+    state["units"]["us_1ad"]["hex"] = "3528"
+    acts = RULES.legal_actions(state, "coalition")
+    assert {"type": "attack", "at": "3527"} in acts, acts
+    return apply_action(RULES, state, "coalition", {"type": "attack", "at": "3527"})
+
+
+def test_easy_plays_whole_matches_against_random_without_a_runaway() -> None:
+    """Scenario 1 to its end with the easy Coalition; the first turns of both scenarios with the easy Islamic
+    player (a whole match against a random Coalition runs over a minute, most of it the random player's listings):
+    every decision is a legal action, and play goes on to a winner, without a runaway or a dead end."""
+    end = _match("1", 11, {"coalition": "easy", "islamic": "random"})
+    assert RULES.outcome(end) is not None
+    for scenario in ("1", "2"):
+        end = _match(scenario, 12, {"coalition": "random", "islamic": "easy"}, turns=2)
+        assert RULES.outcome(end) is not None or end["turn"] > 2
+
+
+def test_prior_never_cancels_an_attack_it_may_resolve() -> None:
+    """An attack opened on Basra: cancel is ruled out while resolve is offered, and the computer resolves (or trims
+    its attackers first), at every level and seed."""
+    state = _opened_attack()
+    acts = RULES.legal_actions(state, "coalition")
+    kinds = [a["type"] for a in acts]
+    assert "resolve" in kinds and "cancel" in kinds
+    scores = dict(zip(kinds, bot.prior(state, "coalition", acts), strict=False))
+    assert scores["cancel"] == -math.inf and scores["resolve"] > -math.inf
+    for level in ("easy", "strong"):
+        for seed in range(3):
+            action = choose(GAME, state, "coalition", level, seed, guard=False).action
+            assert action is not None and action["type"] != "cancel", action
+
+
+def test_prior_keeps_the_proposed_setup_and_declares_victory() -> None:
+    """§3: select and place are ruled out, so the computer ends its set-up at once; §4.4: victory is declared
+    whenever it may be (play on is ruled out)."""
+    state = RULES.setup("1", {}, b"\x03" * 32)
+    for side in ("coalition", "islamic"):
+        acts = RULES.legal_actions(state, side)
+        scores = bot.prior(state, side, acts)
+        assert all(s == -math.inf for a, s in zip(acts, scores, strict=True) if a["type"] in ("select", "place"))
+        action = choose(GAME, state, side, "strong", 1, guard=False).action
+        assert action == {"type": "end_setup"}
+        state = apply_action(RULES, state, side, action)
+    scores = bot.prior(state, "coalition", [{"type": "declare_victory"}, {"type": "play_on"}])
+    assert scores[0] > -math.inf and scores[1] == -math.inf
+
+
+def test_world_is_the_state_with_fresh_dice_and_decisions_repeat() -> None:
+    """§10.1: nothing is hidden, so a sampled world is the state (its dice aside); the same state and seed give the
+    same decision."""
+    state = _started()
+    w1 = sample_world(bot, state, "islamic", random.Random(1))
+    w2 = sample_world(bot, state, "islamic", random.Random(1))
+    assert canonical(w1) == canonical(w2) and w1["units"] == state["units"] and w1["rng"] != state["rng"]
+    a = choose(GAME, state, "coalition", "easy", 5, guard=False)
+    b = choose(GAME, state, "coalition", "easy", 5, guard=False)
+    assert a.action == b.action and a.action in RULES.legal_actions(state, "coalition")
+
+
+def test_evaluate_follows_cities_mipp_and_kuwait_city() -> None:
+    """§4.4-§4.6: each Iraqi city more the Coalition holds is better for it and worse for the Islamic side; more
+    MIPP is worse for it; Kuwait City lost is the end; always within [0, 1]."""
+    state = _started()
+    cities = board(state).cities("iraq")
+    values = []
+    for k in range(len(cities) + 1):
+        s = dict(state, control={**state["control"], **dict.fromkeys(cities[:k], "coalition")})
+        c, i = bot.evaluate(s, "coalition"), bot.evaluate(s, "islamic")
+        assert 0.0 <= c <= 1.0 and 0.0 <= i <= 1.0 and abs(c + i - 1.0) < 1e-3
+        values.append(c)
+    assert all(b >= a for a, b in itertools.pairwise(values)), values
+    assert values[11] > values[5] > values[0]
+    low, high = dict(state, mipp=5), dict(state, mipp=35)
+    assert bot.evaluate(high, "coalition") < bot.evaluate(low, "coalition")
+    kc = board(state).hex_of("kuwait_city")
+    lost = dict(state, control={**state["control"], kc: "islamic"})
+    assert bot.evaluate(lost, "coalition") == 0.0
+
+
+def test_prior_ranks_a_good_attack_above_ending_combat() -> None:
+    """Constructed: US 1st Armored, 1st Cavalry and 3rd Infantry beside Basra in a Combat-then-Move turn: the
+    attack on Basra ranks above ending the combat phase."""
+    state = _started(order="combat_first")
+    for uid, h in (("us_1ad", "3528"), ("us_1cav", "3528"), ("us_3id", "3626")):
+        state["units"][uid]["hex"] = h
+    acts = RULES.legal_actions(state, "coalition")
+    scores = {a.get("at", a["type"]): s for a, s in zip(acts, bot.prior(state, "coalition", acts), strict=True)}
+    assert scores["3527"] > scores["end_combat"]
+
+
+def test_strong_coalition_takes_iraq_from_random() -> None:
+    """Scenario 1, two seeded matches: the strong Coalition against a random Islamic player wins (§4.4: eleven of
+    the fourteen Iraqi cities, Kuwait City kept, MIPP below 40), in a few turns. About 15 s a match."""
+    for seed in (1, 2):
+        end = _match("1", seed, {"coalition": "strong", "islamic": "random"})
+        out = RULES.outcome(end)
+        assert out is not None and out.winner == "coalition", (seed, out, end["turn"], end["mipp"])
