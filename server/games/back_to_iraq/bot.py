@@ -300,6 +300,7 @@ class _Scorer:
         self.w, self.side, self.lk = world, side, look
         self._pot: dict[tuple[str, str], float] = {}
         self._ev: dict[tuple[str, ...], float] = {}
+        self._dc: dict[str, int] = {}
         self.gap = _road_gap(look.b)
         self.reach = int(tables(world).lost("LOST-16"))
 
@@ -359,20 +360,21 @@ class _Scorer:
         lk, b = self.lk, self.lk.b
         g = b.grid
         v = 0.0
-        coal = list(lk.at["coalition"])
         if h == lk.kc:
             return 1000.0  # §4.6: Kuwait City taken, the war won
         owner = lk.owner.get(h)
         if owner == "coalition" and not lk.at["coalition"].get(h):
             v += 25.0  # a city retaken (§4.2(3): a MIPP check too)
         if h in lk.owner and owner != "coalition":
-            d = min((g.distance(h, x) for x in coal), default=FAR)
+            d = self._from_coalition(h)
             threat = max(0.0, 1.0 - d / 8.0)
             here = [u for u in lk.at["islamic"].get(h, ()) if u != uid]
             if len(here) < 3:
                 v += (6.0 if not here else 3.0) * threat + 0.5
         if self.gap.get(h, 0) > self.reach:
             v -= 3.0  # §8.10
+        if h in b.road_hexes and 1 < self._from_coalition(h) <= 3:
+            v += 0.6  # astride a road the Coalition needs, just out of its reach
         near = [n for n in b.neighbours(h) if lk.at["coalition"].get(n)]
         if near:
             mine = lk.strength[uid][0]
@@ -384,6 +386,12 @@ class _Scorer:
             v -= 0.08 * min(field.get(h, 60), 60)
         v -= 0.03 * g.distance(h, lk.kc)
         return v
+
+    def _from_coalition(self, h: str) -> int:
+        if h not in self._dc:
+            g = self.lk.b.grid
+            self._dc[h] = min((g.distance(h, x) for x in self.lk.at["coalition"]), default=FAR)
+        return self._dc[h]
 
     # --- set-up (§3) ---
 
