@@ -116,7 +116,7 @@ def test_world_is_the_state_with_fresh_dice_and_decisions_repeat() -> None:
 
 def test_evaluate_follows_cities_mipp_and_kuwait_city() -> None:
     """§4.4-§4.6: each Iraqi city more the Coalition holds is better for it and worse for the Islamic side; more
-    MIPP is worse for it; Kuwait City lost is the end; always within [0, 1]."""
+    MIPP is worse for it, and so is a regroup turn; Kuwait City lost is the end; always within [0, 1]."""
     state = _started()
     cities = board(state).cities("iraq")
     values = []
@@ -129,6 +129,9 @@ def test_evaluate_follows_cities_mipp_and_kuwait_city() -> None:
     assert values[11] > values[5] > values[0]
     low, high = dict(state, mipp=5), dict(state, mipp=35)
     assert bot.evaluate(high, "coalition") < bot.evaluate(low, "coalition")
+    # §9.3: a regroup turn is a turn the Coalition does not advance (a voluntary regroup looked free before)
+    regroup = dict(state, regroup={**state["regroup"], "now": "forced"})
+    assert bot.evaluate(regroup, "coalition") < bot.evaluate(state, "coalition")
     kc = board(state).hex_of("kuwait_city")
     lost = dict(state, control={**state["control"], kc: "islamic"})
     assert bot.evaluate(lost, "coalition") == 0.0

@@ -196,6 +196,8 @@ class Look:
     def turns_left(self) -> float:
         w = self.world
         left = max(0, self.last - int(w["turn"]))
+        if w["regroup"]["now"] is not None:
+            return left + 0.4  # §9.3-§9.4: a regroup turn is lost to the Coalition's advance
         return left + (1.0 if w["player"] == "coalition" and w["phase"] != "combat" else 0.4)
 
 
