@@ -255,9 +255,9 @@ def coalition_chance(world: State, look: Look | None = None) -> float:
                 continue
             d = min((g.distance(h, x) for x in gp), default=FAR)
             garrison = lk.defence("islamic", h)
-            hope += math.exp(-max(0, d - 1) / reach) / (1.0 + garrison / 12.0)
+            hope += math.exp(-max(0, d - 1) / reach) / (1.0 + garrison / 20.0)
         hope = min(hope, 1.5 * rem)
-        margins.append(held + 0.75 * hope - need)
+        margins.append(held + hope - need)
     margin = min(margins)
     # The losses of both sides: a broken Iraqi army cannot hold its cities, a worn Coalition cannot take them
     margin += 3.0 * (1 - lk.now["islamic"] / max(1, lk.full["islamic"]))
@@ -271,17 +271,26 @@ def coalition_chance(world: State, look: Look | None = None) -> float:
                 margin += 0.25 * 0.9 * ev
             else:
                 mipp += 0.9 * ev * 0.6
-    p_cities = logistic(1.1 * (margin + 0.5))
+    p_cities = logistic(0.7 * (margin + 0.5))
     p_mipp = logistic((lk.limit - 0.5 - mipp - 0.8 * rem) / 3.0)
-    # Kuwait City (§4.6): the Islamic strength beside it against its garrison
-    threat = lk.near_attack("islamic", lk.kc)
-    for n in lk.b.neighbours(lk.kc):
-        for m in lk.b.neighbours(n):
-            if m != lk.kc and g.distance(m, lk.kc) == 2:
-                threat += lk.attack("islamic", m) // 4
-    ratio = threat / max(1, lk.defence("coalition", lk.kc))
-    p_kc = 1.0 - min(0.9, max(0.0, 0.2 * (ratio - 0.5)))
+    p_kc = math.pow(1.0 - kuwait_risk(lk), min(rem, 4.0))
     return p_cities * p_mipp * p_kc
+
+
+def kuwait_risk(lk: Look) -> float:
+    """§4.6: the chance that one Islamic attack on Kuwait City empties it (DR*, or DL* on a lone 1-step unit),
+    at the odds of the Islamic strength beside it (and half of that two hexes off) against its garrison."""
+    w, b, kc = lk.world, lk.b, lk.kc
+    threat = float(lk.near_attack("islamic", kc))
+    ring = {m for n in b.neighbours(kc) for m in b.neighbours(n) if b.grid.distance(m, kc) == 2}
+    threat += 0.5 * sum(lk.attack("islamic", m) for m in ring)
+    if threat < 1:
+        return 0.0
+    here = lk.at["coalition"].get(kc, [])
+    final = combat.ladder(int(threat), max(1, lk.defence("coalition", kc))) - tables(w).terrain_shift("city")
+    chances = combat.chances(w, "islamic", final)
+    lone = len(here) == 1 and w["units"][here[0]]["steps"] == 1
+    return float(chances.get("DR*", 0.0) + (chances.get("DL*", 0.0) if lone else 0.0))
 
 
 def evaluate(world: State, role: Role) -> float:
@@ -334,7 +343,7 @@ class _Scorer:
             threat = lk.near_attack("islamic", h)
             if threat:
                 own = lk.defence("coalition", h, but=[uid])
-                v += 8.0 if own < 1.5 * threat else 1.0
+                v += 12.0 * min(1.0, lk.strength[uid][1] / 8.0) if own < 2.5 * threat else 1.0
         foes = [n for n in b.neighbours(h) if lk.at["islamic"].get(n)]
         if foes:
             great = s.power == "great" or any(spec(self.w, u).power == "great" for u in others)
