@@ -6,7 +6,8 @@
 - ``evaluate``: §4.4-§4.6 read as three chances multiplied, for the Coalition: enough Iraqi (in Scenario 2 also
   Iranian) cities by the last turn (LOST-30, LOST-5): the cities held now, plus those the Coalition's Great Power
   units are near enough to take in the turns left, plus the losses of both sides; MIPP kept below LOST-31 with the
-  turns left to add to it; Kuwait City kept (§4.6 sudden death), against the Islamic strength beside it. An attack
+  turns left to add to it; Kuwait City kept (§4.6 sudden death): the chance an Islamic attack at the odds beside
+  it empties the city, over the turns left. An attack
   opened and not yet resolved counts at its expected result. The Islamic value is the complement.
 - ``prior``: per action kind, without applying anything (a movement listing holds some 3,000 moves): moves by the
   change of a per-side hex potential (Coalition: along roads toward the Iraqi cities not yet held, Baghdad first,
