@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.core import Rules
+from .back_to_iraq import RULES as BACK_TO_IRAQ
 from .bulge import RULES as BULGE
 from .lz_albany import RULES as LZ_ALBANY
 from .shimada import RULES as SHIMADA
@@ -11,4 +12,5 @@ GAMES: dict[str, Rules] = {
     SHIMADA.id: SHIMADA,
     BULGE.id: BULGE,
     LZ_ALBANY.id: LZ_ALBANY,
+    BACK_TO_IRAQ.id: BACK_TO_IRAQ,
 }

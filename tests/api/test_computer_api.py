@@ -21,6 +21,7 @@ import pytest
 from server.store.db import make_engine, make_sessionmaker
 from server.store.models import Rating, Seat
 from tests.api.test_bulge_api import QUICK as BULGE_QUICK
+from tests.api.test_back_to_iraq_api import choose as BTI_CHOOSE
 from tests.api.test_lz_albany_api import CHOOSE as LZ_CHOOSE
 from tests.conftest import LiveServer, fresh_database
 from tests.support.client import Player
@@ -93,6 +94,7 @@ def check_unrated_end(live: LiveServer, database: str, m: dict[str, Any], outcom
     pytest.param("shimada", "british", "japanese", uniform, "postgres", marks=pytest.mark.postgres),
     pytest.param("lz_albany", "nva", "us", LZ_CHOOSE, "postgres", marks=pytest.mark.postgres),
     ("bulge", "german", "allied", PASSIVE_GERMAN, "sqlite"),
+    ("back_to_iraq", "islamic", "coalition", BTI_CHOOSE, "sqlite"),
 ])
 def test_a_person_plays_a_whole_match_against_the_computer(tmp_path: Path, game: str, person_role: str,
                                                           computer_role: str, chooser: Chooser,
@@ -127,7 +129,7 @@ def whole_match(live: LiveServer, database: str, game: str, person_role: str, co
 
 def test_every_game_lists_its_computer_levels_with_names_and_records(live: LiveServer) -> None:
     games = {g["id"]: g for g in httpx.get(f"{live.url}/api/games").json()}
-    for game in ("shimada", "bulge", "lz_albany"):
+    for game in ("shimada", "bulge", "lz_albany", "back_to_iraq"):
         levels = games[game]["computer_levels"]
         assert [level["id"] for level in levels] == LEVELS
         for level in levels:

@@ -22,18 +22,16 @@ GAME = "back_to_iraq"
 
 
 def _started(scenario: str = "1", seed: bytes = b"\x01" * 32, order: str = "move_first") -> State:
-    """Both set-ups ended (the proposed deployment), no regroup, and the order of the Coalition's phases chosen."""
+    """The proposed deployment, no regroup, and the order of the Coalition's phases chosen."""
     state = RULES.setup(scenario, {}, seed)
-    for kind in ("end_setup", "end_setup", "no_regroup", order):
+    for kind in ("no_regroup", order):
         role = sorted(RULES.active_roles(state))[0]
         state = apply_action(RULES, state, role, {"type": kind})
     return state
 
 
 def _match(scenario: str, seed: int, levels: dict[str, str], turns: int = 99, limit: int = 6000) -> State:
-    """A match between a level and random from the start, up to ``turns`` turns: the random player ends its set-up
-    at once (the framework's random player wanders through thousands of select/place actions first, and in
-    Scenario 2 the Islamic one rarely ever meets §3.8's Kuwait condition again), then plays any legal action."""
+    """A match between a level and random from the start (the proposed deployment), up to ``turns`` turns."""
     state = RULES.setup(scenario, {}, seed.to_bytes(32, "big"))
     rnd = random.Random(seed)
     for n in range(limit):
@@ -43,7 +41,7 @@ def _match(scenario: str, seed: int, levels: dict[str, str], turns: int = 99, li
         acts = RULES.legal_actions(state, role)
         assert acts, f"dead end at action {n}: {state['stack'][-1:]}"
         if levels[role] == "random":
-            action = {"type": "end_setup"} if {"type": "end_setup"} in acts else rnd.choice(acts)
+            action = rnd.choice(acts)
         else:
             got = choose(GAME, state, role, levels[role], n).action
             assert got in acts, got
@@ -88,16 +86,24 @@ def test_prior_never_cancels_an_attack_it_may_resolve() -> None:
 
 
 def test_prior_keeps_the_proposed_setup_and_declares_victory() -> None:
-    """§3: select and place are ruled out, so the computer ends its set-up at once; §4.4: victory is declared
-    whenever it may be (play on is ruled out)."""
-    state = RULES.setup("1", {}, b"\x03" * 32)
-    for side in ("coalition", "islamic"):
+    """§3: in a free set-up the computer's prior ranks each unit's proposed hex first, it never puts a unit back,
+    and it places every unit; §4.4: victory is declared whenever it may be (play on is ruled out)."""
+    state = RULES.setup("1", {"free_setup": True}, b"\x03" * 32)
+    gd_setup = bot.data(state).scenarios["1"].setup
+    for _ in range(400):
+        if state["phase"] != "setup":
+            break
+        side = sorted(RULES.active_roles(state))[0]
         acts = RULES.legal_actions(state, side)
         scores = bot.prior(state, side, acts)
-        assert all(s == -math.inf for a, s in zip(acts, scores, strict=True) if a["type"] in ("select", "place"))
-        action = choose(GAME, state, side, "strong", 1, guard=False).action
-        assert action == {"type": "end_setup"}
+        assert all(s == -math.inf for a, s in zip(acts, scores, strict=True) if a["type"] == "deselect")
+        action = choose(GAME, state, side, "easy", 1, guard=False).action
+        assert action is not None and action["type"] != "deselect"
+        places = [(sc, a) for a, sc in zip(acts, scores, strict=True) if a["type"] == "place"]
+        if places:
+            assert max(places, key=lambda p: p[0])[1]["to"] == gd_setup[places[0][1]["unit"]]
         state = apply_action(RULES, state, side, action)
+    assert state["phase"] == "weather_regroup"
     scores = bot.prior(state, "coalition", [{"type": "declare_victory"}, {"type": "play_on"}])
     assert scores[0] > -math.inf and scores[1] == -math.inf
 

@@ -1,14 +1,13 @@
-"""Two browsers open Back to Iraq, set up, and the Coalition moves a unit into the odds preview.
+"""Two browsers open Back to Iraq, and the Coalition moves a unit into the odds preview.
 
 Debian's chromium, driven by Playwright. The Coalition player creates the match in the lobby and the
-Iraqi/Islamic player joins from the lobby; both end their set-up with its button (the units stand where the
-scenario puts them). The Coalition declines a voluntary regroup and chooses Move-then-Combat, then moves the
+Iraqi/Islamic player joins from the lobby; the units stand where the scenario proposes (the free set-up is an
+option). The Coalition declines a voluntary regroup and chooses Move-then-Combat, then moves the
 3rd Armored Cavalry Regiment by clicking it (which sends nothing) and then its destination, Zubayr (3528),
 next to Basra (3527). The map draws the board with its cities' names, rivers, roads and the game's overlays;
 the panel shows the MIPP against its limit, the turn track with the Regroup marker, the phase order and the
 victory progress. Ending the movement phase leads to the combat phase, where the odds preview details the
 attack on Basra: 6 against 7, raw odds 1:2, −2 for the city, 1:4.
-Needs the game registered in server/games/__init__.py.
 """
 
 from __future__ import annotations
@@ -25,15 +24,11 @@ pytestmark = pytest.mark.browser
 ACR, FROM, TO, BASRA = "us_3acr", "3332", "3528", "3527"
 
 
-def test_the_coalition_sets_up_moves_and_sees_the_odds(server: LiveServer, browser: Any) -> None:
+def test_the_coalition_moves_and_sees_the_odds(server: LiveServer, browser: Any) -> None:
     coalition, islamic, _ = face_to_face(browser, server.url, "back_to_iraq", ("tommy", "coalition"),
                                          ("ali", "islamic"))
     c, i = coalition.page, islamic.page
     errors = (page_errors(c), page_errors(i))
-
-    # Set-up: each side ends it with its button (the Coalition first).
-    coalition.button("end_setup").click()
-    islamic.button("end_setup").click()
 
     # No voluntary regroup; Move-then-Combat.
     coalition.button("no_regroup").click()

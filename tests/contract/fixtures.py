@@ -83,6 +83,13 @@ MOMENTS: dict[str, tuple[Moment, ...]] = {
         Moment("assign", "hits to assign", acting("assign_hit")),
         Moment("contested", "a contested area", has("contested")),
     ),
+    "back_to_iraq": (
+        START,
+        Moment("setup", "the free set-up, a unit to place", acting("place")),
+        Moment("move", "a movement phase: every unit's destinations", acting("move")),
+        Moment("attack", "an attack being made, with its odds", has("attack", "current")),
+        Moment("task", "a combat's result carried out: a retreat, a step or an advance", has("task")),
+    ),
 }
 
 

@@ -25,19 +25,22 @@ from server.engine.core import OMNISCIENT, Rules, State, apply_action, make_view
 from server.engine.hexgrid import HexGrid
 from server.engine.testing import viewers
 from server.games import GAMES
+from server.games.back_to_iraq import view_types as back_to_iraq
 from server.games.bulge import view_types as bulge
 from server.games.lz_albany import view_types as lz_albany
 from server.games.shimada import view_types as shimada
 
-SHOWN: dict[str, Any] = {"shimada": shimada.Shown, "bulge": bulge.Shown, "lz_albany": lz_albany.Shown}
+SHOWN: dict[str, Any] = {"shimada": shimada.Shown, "bulge": bulge.Shown, "lz_albany": lz_albany.Shown,
+                         "back_to_iraq": back_to_iraq.Shown}
 MATCHES: dict[str, tuple[tuple[str, dict[str, Any], int], ...]] = {  # scenario, options, actions at most
     "shimada": tuple(("slim_river", {}, 2000) for _ in range(10)),
     "bulge": (("historical", {"fog_of_war": False}, 300), ("historical", {"fog_of_war": True}, 300),
               ("free_setup", {"fog_of_war": True}, 300)),
     "lz_albany": (("historical", {"overstack": "units"}, 300), ("historical", {"overstack": "dice"}, 300)),
+    "back_to_iraq": (("1", {}, 250), ("2", {"free_setup": True}, 250)),
 }
 # How often the chooser ends a step when it may (the Bulge's units need long moves to meet the enemy).
-HASTE = {"shimada": 0.3, "bulge": 0.02, "lz_albany": 0.3}
+HASTE = {"shimada": 0.3, "bulge": 0.02, "lz_albany": 0.3, "back_to_iraq": 0.1}
 EVERY = 4  # a view in how many states is checked, besides those of new kinds
 KEEN = 0.6  # how often it plays a fight when it may: random play seldom gets as far as a combat's aftermath
 FIGHTS = {
@@ -45,6 +48,7 @@ FIGHTS = {
     "bulge": {"declare", "order", "resolve", "air_attack", "air_defend", "break_through", "escape", "guard",
               "hold", "retreat_anyway", "aopt", "option_retreat", "lose_step", "retreat", "pursue"},
     "lz_albany": set(),
+    "back_to_iraq": {"attack", "resolve", "retreat", "take_step", "advance", "support"},
 }
 
 
@@ -103,6 +107,7 @@ MEET = {
     "shimada": {"attack", "retreat", "advance", "exchange", "dawn_turn", "outcome", "actions"},
     "bulge": {"attack", "combat", "mover", "setup", "last_seen", "actions"},
     "lz_albany": {"step", "drawn", "contested", "gunship_damaged", "actions"},
+    "back_to_iraq": {"attack", "task", "setup", "mover", "actions"},
 }
 
 

@@ -103,7 +103,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         session.cookies.set("cp_session", me.http.cookies["cp_session"])
         yield World(live, me, session, anonymous, {"match_id": [waiting, running, done],
                                                     "username": [me.name, other.name],
-                                                    "game": ["toy", "shimada", "bulge", "lz_albany"]})
+                                                    "game": ["toy", "shimada", "bulge", "lz_albany", "back_to_iraq"]})
         session.close()
         anonymous.close()
 

@@ -100,6 +100,7 @@ CASES = [
     Case("shimada", 36, shimada_secrets),
     Case("bulge", 16, bulge_secrets, bulge_plant, {"fog_of_war": True}, frozenset({"end_phase", "end_declarations"})),
     Case("lz_albany", 30, lambda s, r: []),
+    Case("back_to_iraq", 20, lambda s, r: [], quick=frozenset({"end_movement", "end_combat"})),  # §10.1: no secret
 ]
 
 

@@ -23,6 +23,7 @@ CASES: dict[str, tuple[dict[str, Any], set[str | None]]] = {
     "shimada": ({}, {"random", "reveal", None}),  # dice; counters turned face up; plain moves
     "bulge": ({"fog_of_war": True}, {"random", "reveal", None}),  # dice; units coming into sight
     "lz_albany": ({}, {"random", None}),  # chit draws and dice; no other secret
+    "back_to_iraq": ({}, {"random", None}),  # dice; the basic game has no secret (digest §10.1)
 }
 
 

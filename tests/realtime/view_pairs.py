@@ -152,7 +152,7 @@ def canonical(v: Any) -> str:
 # --- real views ---
 
 UNDO_GAMES: dict[str, dict[str, Any]] = {"shimada": {}, "bulge": {"fog_of_war": True}, "lz_albany": {},
-                                         "toy": {"turns": "long", "target": 20}}
+                                         "back_to_iraq": {}, "toy": {"turns": "long", "target": 20}}
 """Every game, with the option that hides things where there is one (the toy: turns of many actions)."""
 
 

@@ -15,8 +15,8 @@
   garrisoned while threatened, supply kept; Islamic: cities garrisoned while threatened, Coalition-held cities
   retaken, Kuwait City if it stands empty, weak Coalition stacks approached, supply kept); attacks by their
   expected CRT result with the rules' own odds (``combat.reckon``); the rest by rules from the digest. The prior
-  rules out the set-up's select/place (the proposed deployment is kept), cancelling an attack that may be resolved,
-  dismounting, and playing on when victory may be declared.
+  places each unit of a free set-up at (or nearest) its proposed hex, and rules out cancelling an attack that may
+  be resolved, dismounting, and playing on when victory may be declared.
 
 Costs (measured, one core): one ``apply`` of a move ~3 ms; a Coalition movement listing ~50 ms (~230 ms for the
 first in a process, while the terrain tables fill), and the search pays one listing per candidate (its look-ahead
@@ -36,7 +36,7 @@ from ...engine.judge import fresh_dice, logistic
 from ...engine.steps import top
 from . import combat
 from .board import WATER, Board
-from .forces import ENEMY, board, printed, scenario, spec, tables
+from .forces import ENEMY, board, data, printed, scenario, spec, tables
 from .sequence import last_turn
 from .terrain import neutral
 
@@ -408,10 +408,16 @@ class _Scorer:
     # --- set-up (§3) ---
 
     def _select(self, a: Action) -> float:
-        return -math.inf  # the proposed deployment is kept (legal by construction)
+        return 0.0  # free set-up: any unit next; it goes where the scenario proposes (legal by construction)
+
+    def _deselect(self, a: Action) -> float:
+        return -math.inf
 
     def _place(self, a: Action) -> float:
-        return -math.inf
+        proposed = data(self.w).scenarios[str(self.w["scenario"])].setup.get(a["unit"])
+        if proposed is None:
+            return -100.0
+        return -float(self.lk.b.grid.distance(a["to"], proposed)) - (5.0 if a.get("stacking") else 0.0)
 
     def _end_setup(self, a: Action) -> float:
         return 1.0
