@@ -20,8 +20,8 @@ import pytest
 
 from server.store.db import make_engine, make_sessionmaker
 from server.store.models import Rating, Seat
-from tests.api.test_bulge_api import QUICK as BULGE_QUICK
 from tests.api.test_back_to_iraq_api import choose as BTI_CHOOSE
+from tests.api.test_bulge_api import QUICK as BULGE_QUICK
 from tests.api.test_lz_albany_api import CHOOSE as LZ_CHOOSE
 from tests.conftest import LiveServer, fresh_database
 from tests.support.client import Player

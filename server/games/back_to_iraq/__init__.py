@@ -84,6 +84,21 @@ class BackToIraqRules(GameRules):
         OptionSpec("free_setup", False, (False, True),
                    {"en": "Free set-up: each player places every unit (§3.3-§3.9); otherwise the proposed deployment",
                     "ja": "自由配置:各プレイヤーが全ユニットを配置する(3.3〜3.9)。なしなら推奨配置"}),
+        OptionSpec("weather", False, (False, True),
+                   {"en": "Weather (§14.1-§14.3): a dry or wet year, Bad weather from turn 2",
+                    "ja": "天候(14.1〜14.3):乾燥/湿潤の年、第2ターンから悪天の可能性"}),
+        OptionSpec("chemical", False, (False, True),
+                   {"en": "Chemical warfare and Washington's response (§14.4-§14.7)",
+                    "ja": "化学戦とワシントンの反応(14.4〜14.7)"}),
+        OptionSpec("naval", False, (False, True),
+                   {"en": "Naval gunfire support, once a turn in a coastal hex (§14.14)",
+                    "ja": "海軍砲撃支援(1ターン1回、沿岸ヘクス、14.14)"}),
+        OptionSpec("fourth_id", False, (False, True),
+                   {"en": "The US 4th Mechanized Division's column shift (§14.15)",
+                    "ja": "アメリカ第4機械化歩兵師団のコラムシフト(14.15)"}),
+        OptionSpec("heavy_attack", False, (False, True),
+                   {"en": "The Coalition Heavy Attack marker, once a turn (§14.16)",
+                    "ja": "連合軍重攻撃マーカー(1ターン1回、14.16)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.core import Action, State
-from . import airborne
+from . import airborne, optional
 from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, scenario, spec, tables, unit
 from .supply import Lines, air_supply_actions
 from .terrain import natural, neutral
@@ -95,8 +95,9 @@ def allowed_target(state: State, uid: str, target: str) -> bool:
 
 def may_attack(state: State, uid: str) -> bool:
     rec = unit(state, uid)
-    if rec["status"] != "map" or rec["attacked"] or rec.get("mode_turn") == state["turn"]:
-        return False  # §11.4 once a phase; §10.21 not in the turn it dismounts or remounts
+    if rec["status"] != "map" or rec["attacked"] or rec.get("mode_turn") == state["turn"] \
+            or optional.bogged(state, uid):
+        return False  # §11.4 once a phase; §10.21 not in the turn it dismounts or remounts; §14.3
     if airborne.is_101st(state, uid) and rec["moved"]:
         return False  # §13.2: it moved this turn
     if spec(state, uid).side == "coalition" and state["regroup"]["now"] is not None:
@@ -152,8 +153,11 @@ def _halved(groups: dict[int, int], floor: int) -> int:
     return total
 
 
-def reckon(state: State, side: str, target: str, attackers: list[str], support: str | None = None) -> Odds:
-    """The odds of an attack; ``support``: the 101st adding its attack strength to the defense (§13.6)."""
+def reckon(state: State, side: str, target: str, attackers: list[str], frame: dict[str, Any] | None = None) -> Odds:
+    """The odds of an attack; ``frame``: the attack's supports (the 101st adding its attack strength to the
+    defense, §13.6; the optional rules' naval gunfire, chemical warfare, Heavy Attack marker, §14)."""
+    frame = frame or {"side": side}
+    support = frame.get("support")
     b = board(state)
     t = tables(state)
     floor = int(t.lost("LOST-15"))  # LOST-15
@@ -185,6 +189,16 @@ def reckon(state: State, side: str, target: str, attackers: list[str], support: 
     attack, defence = _halved(groups, floor), _halved(dgroups, floor)
     if support is not None:
         defence += airborne.strength(state, support)  # §13.6, §13.8
+    naval = frame.get("naval")
+    if naval:  # §14.14: the die, capped at the unit's own strength
+        if naval["side"] == side:
+            attack += naval["strength"]
+        else:
+            defence += naval["strength"]
+    if optional.chemical_halves(frame, side):
+        attack = -(-attack // 2)  # §14.4: halved, rounding up
+    if optional.chemical_halves(frame, ENEMY[side]):
+        defence = -(-defence // 2)
     odds = Odds(attack, defence, ladder(attack, defence))
     shift = terrain_shift(state, side, target, defenders)
     if shift:
@@ -193,6 +207,7 @@ def reckon(state: State, side: str, target: str, attackers: list[str], support: 
         odds.shifts.append(("concentric", int(t.lost("LOST-24")[side])))  # LOST-24
     if side == "coalition" and state["order"] == "combat_first":
         odds.shifts.append(("combat_first", int(t.lost("LOST-7"))))  # §5.3, LOST-7
+    odds.shifts += optional.shifts(state, frame, attackers, defenders)
     return odds
 
 
@@ -241,9 +256,10 @@ def chances(state: State, side: str, final: int) -> dict[str, float]:
     return {k: round(v, 4) for k, v in out.items()}
 
 
-def candidate(state: State, side: str, target: str, attackers: list[str]) -> dict[str, Any]:
-    """An attack as the odds preview shows it (frontend common/odds.js)."""
-    o = reckon(state, side, target, attackers)
+def candidate(state: State, side: str, target: str, attackers: list[str],
+              frame: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An attack as the odds preview shows it (frontend common/odds.js), with its supports so far."""
+    o = reckon(state, side, target, attackers, frame)
     column, auto = read_table(state, side, o.final)
     return {"at": target, "attackers": list(attackers), "attack": o.attack, "defence": o.defence,
             "raw": label(o.raw), "odds": label(o.final),
@@ -264,6 +280,7 @@ def attack_actions(state: State, frame: dict[str, Any]) -> list[Action]:
     out: list[Action] = []
     if valid(state, side, chosen):
         out.append({"type": "resolve", "at": frame["at"]})
+        out += optional.support_actions(state, frame, side, chosen)
     for u in eligible(state, side, frame["at"]):
         if u in chosen:
             if len(chosen) > 1:

@@ -17,7 +17,7 @@ from typing import Any
 from ...engine import paths, rng
 from ...engine.core import Action, IllegalAction, State
 from ...engine.paths import Reached
-from . import airborne
+from . import airborne, optional
 from .board import WATER
 from .control import enter
 from .forces import (
@@ -71,8 +71,8 @@ def may_move(state: State, uid: str, zones: frozenset[str] | None = None) -> boo
         return False
     if rec["mp"] is not None and (rec["mp"] <= 0 or state["mover"] != uid):
         return False  # §10.3: its move is over
-    if rec.get("mode_turn") == state["turn"]:
-        return False  # §10.21: not in the turn it dismounts or remounts
+    if rec.get("mode_turn") == state["turn"] or optional.bogged(state, uid):
+        return False  # §10.21: not in the turn it dismounts or remounts; §14.3 stuck in salt marsh
     if airborne.is_101st(state, uid) and rec.get("attacked_turn") == state["turn"]:
         return False  # §13.2: it attacked this turn
     if s.side == "coalition" and regroup_turn(state) == "forced":

@@ -11,6 +11,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
+from . import optional
 from .combat import read_table, reckon
 from .control import enter, mipp_check, mipp_gain, s_plus
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
@@ -22,7 +23,7 @@ from .zoc import zoc
 def resolve(state: State, frame: Frame) -> None:
     """§11.10: roll one die on the attacker's table (or take the automatic result beyond it)."""
     side, target, attackers = frame["side"], frame["at"], list(frame["attackers"])
-    odds = reckon(state, side, target, attackers, frame.get("support"))
+    odds = reckon(state, side, target, attackers, frame)
     column, auto = read_table(state, side, odds.final)
     die = None
     if auto is None:
@@ -49,10 +50,19 @@ def resolve(state: State, frame: Frame) -> None:
         follow.append({"kind": "lose_step", "side": side, "at": target, "left": steps})
     follow.append({"kind": "advance", "side": side, "at": target, "attackers": attackers})
     push(state, *follow)
+    optional.respond(state, frame)  # §14.5: Washington's answer to a chemical attack
     if result.get("mipp_check"):
         mipp_check(state, "combat", hex=target)  # §4.2(1)-(2)
     if result.get("mipp_gain"):
         mipp_gain(state, s_plus(state), "s_plus")  # §4.2(4)
+
+
+def remove_stack(state: State, frame: Frame, action: Action) -> None:
+    """§14.7: a massive retaliation removes one Islamic stack out of a city or town from the game."""
+    pop(state)
+    for u in at(state, action["at"]):
+        eliminate(state, u)
+    log(state, "massive", at=action["at"])
 
 
 def eliminate(state: State, uid: str) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import airborne, combat, movement, results, supply
+from . import airborne, combat, movement, optional, results, supply
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
-from .forces import log, tables
+from .forces import ENEMY, at, log, tables
 from .sequence import KINDS, Reason
 from .supply import out_of_supply
 
@@ -28,7 +28,11 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
         "regroup": {"marker": None, "now": None}, "mipp": 0, "units": {}, "control": {}, "lost_sources": [],
         "no_zoc": [], "air_supply": None, "mover": None, "attacked_hexes": [], "result": None, "log": [],
         "stack": [],
+        # §14: the year type, units stuck in salt marsh, the supports used this turn, a limited retaliation's
+        # chemical attacks, the 101st's Bad-weather range
+        "year": None, "bogged": [], "used": {}, "coalition_chemical": 0, "range_101st": None,
     }
+    optional.year(state)  # §14.1: before any unit is placed
     state["units"] = placement.start_units(state)
     state["control"] = initial_control(state)
     # §3.1, §9.2: the turn marker on 1, the regroup marker on LOST-3, MIPP 0
@@ -100,25 +104,43 @@ def _drop(state: State, frame: Frame, action: Action) -> None:
 
 
 def _resolve(state: State, frame: Frame, action: Action) -> None:
-    """§11.10; §13.6: before an Islamic attack is rolled, the Coalition may have the 101st support the defense."""
-    if frame["side"] == "islamic" and not frame.get("asked") and (units := airborne.supporters(state, frame["at"])):
+    """§11.10. Before the die the defender may add its supports (§13.6 the 101st, §14 the optional ones)."""
+    if not frame.get("asked") and _defence_actions(state, frame):
         frame["asked"] = True
-        push(state, {"kind": "support", "side": "coalition", "at": frame["at"], "units": units})
+        push(state, {"kind": "defence", "side": ENEMY[frame["side"]], "at": frame["at"]})
         return
     results.resolve(state, frame)
 
 
-def _support_actions(state: State, frame: Frame) -> list[Action]:
-    return [*({"type": "support", "unit": u} for u in frame["units"]), {"type": "no_support"}]
+def _defence_actions(state: State, attack: Frame) -> list[Action]:
+    """The defender's supports: the 101st beside no Islamic unit and within reach (§13.6), the Heavy Attack
+    marker, naval gunfire, chemical warfare (§14)."""
+    defender = ENEMY[attack["side"]]
+    out: list[Action] = []
+    if defender == "coalition" and "support" not in attack:
+        out += [{"type": "support", "unit": u} for u in airborne.supporters(state, attack["at"])]
+    return out + optional.support_actions(state, attack, defender, at(state, attack["at"]))
 
 
-def _support(state: State, frame: Frame, action: Action) -> None:
-    pop(state)
-    attack = state["stack"][-1]
+def _defence_frame_actions(state: State, frame: Frame) -> list[Action]:
+    return [*_defence_actions(state, state["stack"][-2]), {"type": "no_support"}]
+
+
+def _defend(state: State, frame: Frame, action: Action) -> None:
+    attack = state["stack"][-2]
     if action["type"] == "support":
         attack["support"] = action["unit"]
         log(state, "support", unit=action["unit"], at=frame["at"])
+        return
+    if action["type"] != "no_support":
+        optional.add_support(state, attack, frame["side"], action)
+        return
+    pop(state)
     results.resolve(state, attack)
+
+
+def _attack_support(state: State, frame: Frame, action: Action) -> None:
+    optional.add_support(state, frame, frame["side"], action)
 
 
 def _air_supply(state: State, frame: Frame, action: Action) -> None:
@@ -142,10 +164,13 @@ STEPS = {
                          over=_never),
     "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
                        {"attack": _attack, "air_supply": _air_supply, "end_combat": _end_combat}, over=_never),
-    "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel},
-                       over=_never),
+    "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel,
+                                               "heavy_attack": _attack_support, "naval": _attack_support,
+                                               "chemical": _attack_support}, over=_never),
     "retreat": Decision(results.retreat_actions, {"retreat": results.retreat, "no_retreat": results.no_retreat}),
-    "support": Decision(_support_actions, {"support": _support, "no_support": _support}),
+    "defence": Decision(_defence_frame_actions, {
+        "support": _defend, "heavy_attack": _defend, "naval": _defend, "chemical": _defend, "no_support": _defend}),
+    "massive": Decision(optional.massive_actions, {"remove_stack": results.remove_stack}),
     "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
     "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
 }

@@ -13,6 +13,7 @@ from enum import StrEnum
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Decision, Frame, Kind, SequenceOfPlay, pop, push
+from . import optional
 from .control import owner
 from .forces import board, log, on_map, overstacked, scenario, spec, tables, unit
 from .results import eliminate
@@ -38,7 +39,7 @@ def last_turn(state: State) -> int:
 
 def weather(state: State) -> None:
     """§14.2: without the optional weather rule every turn is Fair (turn 1 always is)."""
-    state["weather"] = "fair"
+    optional.weather(state)
 
 
 def regroup_actions(state: State, frame: Frame) -> list[Action]:
@@ -182,6 +183,7 @@ def victory_met(state: State) -> bool:
 
 def end_turn(state: State, frame: Frame) -> None:
     state["air_supply"], state["air_supply_used"] = None, False  # §8.13: off at the end of the turn
+    optional.end_of_turn(state)
     met = victory_met(state)
     if state["turn"] >= last_turn(state):
         # AMBIG-22: at the end of the last turn the Coalition has won if it meets the conditions, else it has lost

@@ -61,12 +61,14 @@ def _attack(state: State, role: Role | None) -> dict[str, Any] | None:
     """The odds preview (frontend common/odds.js): the attack being made, else every hex that may be attacked with
     every unit that may join."""
     frame = top(state)
+    if frame is not None and frame["kind"] == "defence":
+        frame = state["stack"][-2]  # the defender adds its supports to this attack
     if frame is None or frame["kind"] not in ("combat", "attack"):
         return None
     side = frame["side"]
     if frame["kind"] == "attack":
         return {"current": frame["at"], "eligible": combat.eligible(state, side, frame["at"]),
-                "candidates": [combat.candidate(state, side, frame["at"], list(frame["attackers"]))]}
+                "candidates": [combat.candidate(state, side, frame["at"], list(frame["attackers"]), frame)]}
     return {"current": None, "eligible": [],
             "candidates": [combat.candidate(state, side, h, combat.default_attackers(state, side, h))
                            for h in combat.targets(state, side)]}

@@ -16,9 +16,9 @@ from server.games.back_to_iraq.sequence import PHASES
 def position(units: dict[str, str], at: str = "coalition_movement", scenario: str = "1", *,
              dice: tuple[int, ...] = (), **over: Any) -> State:
     """Only ``units`` on the map (uid -> hex), in the phase ``at``: ``coalition_movement``, ``coalition_combat``,
-    ``islamic_movement`` or ``islamic_combat`` (turn 2, Move-then-Combat unless ``order`` says otherwise), or
-    ``regroup`` (the Weather/Regroup phase of turn ``turn``). ``over`` sets state keys; ``dice`` forces the next
-    rolls."""
+    ``islamic_movement`` or ``islamic_combat`` (turn 2, Move-then-Combat unless ``order`` says otherwise),
+    ``regroup`` (the Weather/Regroup phase of turn ``turn``, its weather settled) or ``weather`` (its start).
+    ``over`` sets state keys; ``dice`` forces the next rolls."""
     s = RULES.setup(scenario, {}, b"rule-tests")
     for rec in s["units"].values():
         if rec["status"] == "map":
@@ -28,8 +28,9 @@ def position(units: dict[str, str], at: str = "coalition_movement", scenario: st
     s.update({"turn": 2, "order": "move_first", "no_zoc": []})
     s.update(over)
     s["log"] = []
-    if at == "regroup":
-        s["stack"] = [{"kind": "turn", "next": PHASES.index("regroup")}]
+    rng.force(s, *dice)
+    if at in ("weather", "regroup"):  # "weather": the turn begins, its weather rolled first
+        s["stack"] = [{"kind": "turn", "next": PHASES.index(at)}]
         s["phase"], s["player"] = "weather_regroup", "coalition"
         MACHINE.run(s)
     else:
@@ -41,7 +42,6 @@ def position(units: dict[str, str], at: str = "coalition_movement", scenario: st
         after = PHASES.index(slot) + 1
         frame = sequence._movement(s, side) if phase == "movement" else sequence._combat(s, side)
         s["stack"] = [{"kind": "turn", "next": after}, {"kind": "stacking"}, frame]
-    rng.force(s, *dice)
     return s
 
 

@@ -1,5 +1,6 @@
-"""Whole matches of Back to Iraq on the real data: random playouts of both scenarios with the options off and on
-(no crash, dead end or runaway; an outcome), determinism (replaying the log gives the same state), and views."""
+"""Whole matches of Back to Iraq on the real data: random playouts of both scenarios with the options off, all on,
+and a mixture (no crash, dead end or runaway; an outcome), determinism (replaying the log gives the same state),
+and views."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from server.engine.core import make_view
 from server.engine.testing import check_determinism, check_leaks, playout
 from server.games.back_to_iraq import RULES
 
+ALL = {o.id: True for o in RULES.options}
+
 
 @pytest.mark.parametrize(("scenario", "options", "seed"), [
-    ("1", {}, b"bti-1"),
-    ("2", {"free_setup": True}, b"bti-2"),
+    ("1", {}, b"bti-1"),  # every option off
+    ("2", ALL, b"bti-2"),  # every option on
+    ("1", {"weather": True, "naval": True, "heavy_attack": True}, b"bti-3"),  # a mixture
 ])
 def test_a_random_match_reaches_an_outcome_and_replays_the_same(scenario: str, options: dict[str, bool],
                                                                  seed: bytes) -> None:

@@ -61,8 +61,10 @@ def test_the_101st_supports_a_defense_with_its_attack_strength() -> None:
     s = act(s, "islamic", "attack", at="2930")
     s = act(s, "islamic", "resolve", at="2930")
     assert offered(s, "coalition", "support", unit="us_101")
-    assert reckon(s, "islamic", "2930", ["iq_8", "iq_2"], "us_101").defence == 3 + 8
+    assert reckon(s, "islamic", "2930", ["iq_8", "iq_2"], {"side": "islamic", "support": "us_101"}).defence == 3 + 8
     s = act(s, "coalition", "support", unit="us_101")
+    assert not offered(s, "coalition", "support")  # once
+    s = act(s, "coalition", "no_support")
     assert last_log(s, "combat")["defence"] == 11 and last_log(s, "support")["at"] == "2930"
 
 
