@@ -99,6 +99,9 @@ class BackToIraqRules(GameRules):
         OptionSpec("heavy_attack", False, (False, True),
                    {"en": "The Coalition Heavy Attack marker, once a turn (§14.16)",
                     "ja": "連合軍重攻撃マーカー(1ターン1回、14.16)"}),
+        OptionSpec("mef", False, (False, True),
+                   {"en": "The US MEF's amphibious movement across one water hex (§14.17)",
+                    "ja": "アメリカ海兵遠征軍の水上移動(水域1ヘクス、14.17)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

@@ -170,6 +170,8 @@ def actions(state: State, side: str) -> list[Action]:
             out.append(a)
         for h in _river_crossings(state, uid, reached, enemy):
             out.append({"type": "move", "unit": uid, "to": h, "river": "1d6", "prev": here})
+        for water, h in _landings(state, uid, left, enemy, reached):
+            out.append({"type": "move", "unit": uid, "to": h, "amphibious": water, "prev": water})
     out.extend(mode_actions(state, side))
     out.extend(air_supply_actions(state, side))
     out.append({"type": "end_movement"})
@@ -184,6 +186,9 @@ def move(state: State, action: Action) -> None:
     _start(state, uid, left)
     if action.get("river"):
         _cross(state, uid, action["to"])
+        return
+    if action.get("amphibious"):
+        _land(state, uid, action["amphibious"], action["to"])
         return
     via = [*action.get("via", []), action["to"]]
     found = paths.route(rec["hex"], via, lambda h, budget: _legs(state, uid, h, budget), left)
@@ -240,6 +245,37 @@ def _cross(state: State, uid: str, to: str) -> None:
     rec["moved"] = True
     enter(state, rec["side"], [to])
     log(state, "river_crossed", unit=uid, to=to, die=die)
+
+
+# === §14.17 The MEF's amphibious movement ===
+
+def _landings(state: State, uid: str, left: int, enemy: frozenset[str], reached: dict[str, Reached]
+              ) -> list[tuple[str, str]]:
+    """§14.17: with the option, the US MEF crosses one all-sea, all-reservoir or all-lake hex beside it and stops on
+    the land beyond: (the water hex, the landing hex) for each landing its MP allow (the water hex one MP, the
+    landing hex its own cost) that it cannot reach by land."""
+    if not optional.on(state, "mef") or "mef" not in spec(state, uid).tags or regroup_turn(state) == "voluntary":
+        return []
+    b = board(state)
+    here = unit(state, uid)["hex"]
+    out = []
+    for water in b.neighbours(here):
+        if b.terrain[water] not in WATER:
+            continue
+        for h in b.neighbours(water):
+            if h == here or h in enemy or h in reached or b.terrain[h] in WATER or neutral(state, h):
+                continue
+            cost = step_cost(state, uid, water, h, line=True)  # the landing hex's terrain, no river from water
+            if cost is not None and MP + cost <= left:
+                out.append((water, h))
+    return sorted(set(out))
+
+
+def _land(state: State, uid: str, water: str, to: str) -> None:
+    rec = unit(state, uid)
+    rec["hex"], rec["mp"], rec["moved"] = to, 0, True  # §14.17: it stops after crossing
+    enter(state, rec["side"], [to])
+    log(state, "amphibious", unit=uid, to=to, over=water)
 
 
 def end_movement(state: State) -> None:

@@ -1,6 +1,7 @@
 """§14: the optional rules, each a match option: weather (§14.1-§14.3), chemical warfare and Washington's response
-(§14.4-§14.7), naval gunfire support (§14.14), the US 4th Mechanized Division (§14.15) and the Heavy Attack marker
-(§14.16). Without an option its rule does not exist: every turn is Fair, and so on.
+(§14.4-§14.7), naval gunfire support (§14.14), the US 4th Mechanized Division (§14.15), the Heavy Attack marker
+(§14.16) and the MEF's amphibious movement (§14.17, movement.py). Without an option its rule does not exist:
+every turn is Fair, and so on.
 
 The combat supports are chosen inside an attack, before it is rolled: the attacker's with the attack (``attack``
 frame), the defender's in its own frame (``defence``, rules.py), and their effects kept in the attack's frame:
@@ -16,7 +17,7 @@ from ...engine.core import Action, State
 from ...engine.steps import Frame, push
 from .forces import at, board, log, on_map, printed, spec, tables, unit
 
-OPTIONS = ("weather", "chemical", "naval", "fourth_id", "heavy_attack")
+OPTIONS = ("weather", "chemical", "naval", "fourth_id", "heavy_attack", "mef")
 
 
 def on(state: State, name: str) -> bool:

@@ -131,3 +131,20 @@ def test_the_islamic_defender_may_use_chemicals_against_a_coalition_attack() -> 
     assert reckon(s, "coalition", "2930", ["uk_1ad"], s["stack"][-2]).attack == 5
     s = act(s, "islamic", "no_support")
     assert last_log(s, "combat")["attack"] == 5
+
+
+def test_the_mef_crosses_one_water_hex_and_stops() -> None:
+    """§14.17: with the option, the US MEF may cross an all-sea, all-reservoir or all-lake hex, and must stop after
+    crossing one in a movement phase."""
+    shore, water, landing = "3631", "3732", "3733"  # Kuwait City, the bay, the coast beyond
+    assert B.terrain[water] == "sea" and not B.grid.is_adjacent(shore, landing)
+    # Iraqis on every land hex around the landing: by land the MEF cannot get there
+    guards = [h for h in B.neighbours(landing) if B.is_land(h)]
+    iraqis = dict(zip(("iq_8", "iq_2", "iq_5", "iq_6", "iq_11", "iq_3"), guards, strict=False))
+    s = position({"us_1mardiv": shore, **iraqis}, options={"mef": True})
+    move = offered(s, "coalition", "move", unit="us_1mardiv", to=landing)
+    assert move and move[0].get("amphibious")
+    s = act(s, "coalition", "move", unit="us_1mardiv", to=landing, amphibious=move[0]["amphibious"])
+    assert s["units"]["us_1mardiv"]["hex"] == landing and not destinations(s, "us_1mardiv")
+    plain = position({"us_1mardiv": shore, **iraqis})
+    assert not any(a.get("amphibious") for a in offered(plain, "coalition", "move"))
