@@ -18,7 +18,7 @@ from ...engine.core import Action, State
 from . import airborne, optional
 from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, scenario, spec, tables, unit
 from .supply import Lines, air_supply_actions
-from .terrain import natural, neutral
+from .terrain import natural, neutral, place_kind
 
 SHIFT_TERRAIN = ("city", "town", "mountain", "rough", "saddam_line", "marsh_nonmech_defender")
 
@@ -216,7 +216,7 @@ def terrain_shift(state: State, side: str, target: str, defenders: list[str]) ->
     b = board(state)
     t = tables(state)
     found = []
-    place = b.place_kind(target)
+    place = place_kind(state, target)
     if place:
         found.append(place)
     terrain = natural(state, target)

@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import State
 from .forces import board, log, scenario, tables
+from .terrain import place_kind
 
 
 def initial_control(state: State) -> dict[str, str | None]:
@@ -67,7 +68,7 @@ def enter(state: State, side: str, hexes: Iterable[str]) -> None:
             sudden_death(state)  # §4.6 (AMBIG-23): the Kuwait City hex
             return
         # §4.2(3): the Islamic side takes back a city the Coalition held
-        if side == "islamic" and before == "coalition" and b.place_kind(h) == "city":
+        if side == "islamic" and before == "coalition" and place_kind(state, h) == "city":
             mipp_check(state, "recapture", hex=h)
 
 

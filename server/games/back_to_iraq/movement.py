@@ -92,12 +92,17 @@ def _cost_fn(state: State, uid: str, enemy: frozenset[str] | None = None) -> Cal
     airmobile = movement_class(state, uid) == "airmobile"
     table = step_costs(state, uid)
 
+    burst = state.get("burst")
+
     def cost(a: str, h: str) -> int | None:
         if h in enemy:
             return None  # §10.7
         if airmobile and b.terrain[h] in WATER and not neutral(state, h):
             return MP  # §10.20: flies over water, may not end there
-        return table[(a, h)]
+        c = table[(a, h)]
+        if h == burst and c is not None and not airmobile:
+            return 2 * c  # §14.9: the Nuclear Burst hex, to the end of the game turn
+        return c
     return cost
 
 
@@ -113,7 +118,7 @@ def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[s
         stops = zoc(state) if zones is None else zones
     # the same unit from the same hex with the same MP among the same enemies and zones reaches the same hexes
     key = (uid, here, budget, movement_class(state, uid), state["weather"], regroup_turn(state), enemy, stops,
-           state["scenario"])
+           state["scenario"], state.get("burst"), tuple(sorted(state.get("ruined", {}))))
     found: dict[str, Reached] = data(state).reaches.get(key, lambda: _reach(state, uid, budget, enemy, stops))
     return found
 

@@ -1,7 +1,7 @@
 """§14: the optional rules, each a match option: weather (§14.1-§14.3), chemical warfare and Washington's response
-(§14.4-§14.7), naval gunfire support (§14.14), the US 4th Mechanized Division (§14.15), the Heavy Attack marker
-(§14.16) and the MEF's amphibious movement (§14.17, movement.py). Without an option its rule does not exist:
-every turn is Fair, and so on.
+(§14.4-§14.7), Islamic nuclear weapons (§14.8-§14.13, Scenario 2), naval gunfire support (§14.14), the US 4th
+Mechanized Division (§14.15), the Heavy Attack marker (§14.16) and the MEF's amphibious movement (§14.17,
+movement.py). Without an option its rule does not exist: every turn is Fair, and so on.
 
 The combat supports are chosen inside an attack, before it is rolled: the attacker's with the attack (``attack``
 frame), the defender's in its own frame (``defence``, rules.py), and their effects kept in the attack's frame:
@@ -15,7 +15,9 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, push
+from .control import mipp_check, sudden_death
 from .forces import at, board, log, on_map, printed, spec, tables, unit
+from .terrain import place_kind
 
 OPTIONS = ("weather", "chemical", "naval", "fourth_id", "heavy_attack", "mef")
 
@@ -93,9 +95,8 @@ def support_actions(state: State, frame: Frame, side: str, units: list[str]) -> 
 
 def _islamic_in_towns(state: State, frame: Frame) -> bool:
     """§14.6: a limited retaliation may not strike units in a city or town."""
-    b = board(state)
     islamic = at(state, frame["at"]) if frame["side"] == "coalition" else list(frame["attackers"])
-    return any(b.place_kind(unit(state, u)["hex"]) is not None for u in islamic)
+    return any(place_kind(state, unit(state, u)["hex"]) is not None for u in islamic)
 
 
 def add_support(state: State, frame: Frame, side: str, action: Action) -> None:
@@ -162,9 +163,8 @@ def respond(state: State, frame: Frame) -> None:
 
 def massive_targets(state: State) -> list[str]:
     """§14.7: the Islamic stacks not in a city or town."""
-    b = board(state)
     hexes = {unit(state, u)["hex"] for u in on_map(state, "islamic")}
-    return sorted(h for h in hexes if b.place_kind(h) is None)
+    return sorted(h for h in hexes if place_kind(state, h) is None)
 
 
 def massive_actions(state: State, frame: Frame) -> list[Action]:
@@ -176,3 +176,91 @@ def end_of_turn(state: State) -> None:
     state["used"] = {}
     if state.get("coalition_chemical") and state["turn"] >= state.get("chemical_until", 0):
         state["coalition_chemical"] = 0
+
+
+# === §14.8-§14.13 Islamic nuclear weapons (Scenario 2, AMBIG-8) ===
+
+def nuclear_on(state: State) -> bool:
+    return on(state, "nuclear") and int(state["scenario"]) in tables(state).raw["scenario_nuclear"]
+
+
+def nuclear_actions(state: State, frame: Frame) -> list[Action]:
+    """§14.8: at the start of the game turn, one attempt on any hex with a Coalition unit, or none."""
+    hexes = sorted({unit(state, u)["hex"] for u in on_map(state, "coalition")})
+    return [*({"type": "nuclear", "at": h} for h in hexes), {"type": "no_nuclear"}]
+
+
+def no_nuclear(state: State, frame: Frame, action: Action) -> None:
+    state["stack"].pop()
+
+
+def nuclear(state: State, frame: Frame, action: Action) -> None:
+    """§14.8 (LOST-36, LOST-37): the die, plus LOST-37 after the first use: a hit, a scatter or a dud."""
+    state["stack"].pop()
+    t = tables(state)
+    die = rng.roll(state) + (int(t.lost("LOST-37")) if state["nuclear_used"] else 0)  # LOST-37
+    state["nuclear_used"] += 1
+    faces = t.lost("LOST-36")  # LOST-36
+    kind = next((k for k, fs in faces.items() if die in fs), "dud")
+    log(state, "nuclear", at=action["at"], die=die, result={"key": f"nuclear.{kind}"})
+    if kind == "dud":
+        return  # §14.11: no effect, no MIPP check
+    target = action["at"]
+    if kind == "scatter":
+        target = _scatter(state, target)  # §14.10
+        if target is None:
+            mipp_check(state, "nuclear")
+            return
+    mipp_check(state, "nuclear", hex=target)  # §14.9, §14.10
+    if target == board(state).hex_of("kuwait_city"):
+        sudden_death(state)  # §14.12: Kuwait City hit
+        return
+    follow: list[Frame] = []
+    if at(state, target):  # §14.9: a die of step losses, the Islamic player allocating (§14.10: either side's)
+        steps = rng.roll(state)
+        state["burst"] = target
+        log(state, "burst", at=target, steps=steps)
+        follow.append({"kind": "lose_step", "side": "islamic", "at": target, "left": steps})
+    _ruin(state, target)  # §14.12
+    follow.append({"kind": "nuclear_response", "side": "coalition", "at": target})
+    push(state, *follow)
+
+
+def _scatter(state: State, target: str) -> str | None:
+    """§14.10: the six hexes around numbered 1-6 from the north side, clockwise (not stated), one die."""
+    g = board(state).grid
+    die = rng.roll(state)
+    want = (5 + die - 1) % 6  # HexGrid.direction: 5 is the north side, then clockwise
+    to = next((n for n in g.neighbours(target) if g.direction(target, n) == want), None)
+    log(state, "scatter", die=die, to=to)
+    return to
+
+
+def _ruin(state: State, hex_id: str) -> None:
+    """§14.12: a town hit ceases to exist; a city becomes rough for good and loses any supply-source function."""
+    kind = board(state).place_kind(hex_id)
+    if kind is None or hex_id in state["ruined"]:
+        return
+    state["ruined"][hex_id] = kind
+    if kind == "city" and hex_id in board(state).supply_sources and hex_id not in state["lost_sources"]:
+        state["lost_sources"].append(hex_id)
+    log(state, "ruined", hex=hex_id, place={"key": f"place.{kind}"})
+
+
+def nuclear_response(state: State, frame: Frame) -> None:
+    """§14.13 (LOST-38): the Coalition's die, +1 for a town, +2 for a city hit: tactical, one Islamic stack removed
+    as in §14.7; massive, play stops and the Coalition may declare itself the winner."""
+    state["stack"].pop()
+    t = tables(state).lost("LOST-38")  # LOST-38
+    place = state["ruined"].get(frame["at"])
+    die = rng.roll(state) + (int(t["town"]) if place == "town" else int(t["city"]) if place == "city" else 0)
+    kind = "tactical" if die in t["tactical"] else "massive"
+    log(state, "nuclear_response", die=die, kind={"key": f"response.{kind}"})
+    if kind == "massive":
+        push(state, {"kind": "nuclear_victory", "side": "coalition"})
+    elif massive_targets(state):
+        push(state, {"kind": "massive", "side": "coalition"})
+
+
+def nuclear_victory_actions(state: State, frame: Frame) -> list[Action]:
+    return [{"type": "declare_victory"}, {"type": "play_on"}]

@@ -31,6 +31,7 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
         # §14: the year type, units stuck in salt marsh, the supports used this turn, a limited retaliation's
         # chemical attacks, the 101st's Bad-weather range
         "year": None, "bogged": [], "used": {}, "coalition_chemical": 0, "range_101st": None,
+        "nuclear_used": 0, "burst": None, "ruined": {},  # §14.8-§14.12
     }
     optional.year(state)  # §14.1: before any unit is placed
     state["units"] = placement.start_units(state)

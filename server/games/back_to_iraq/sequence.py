@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from ...engine import rng
 from ...engine.core import Action, State
-from ...engine.steps import Decision, Frame, Kind, SequenceOfPlay, pop, push
+from ...engine.steps import Auto, Decision, Frame, Kind, SequenceOfPlay, pop, push
 from . import optional
 from .control import owner
 from .forces import board, log, on_map, overstacked, scenario, spec, tables, unit
@@ -24,10 +24,11 @@ class Reason(StrEnum):
     VICTORY = "victory"  # §4.4-§4.5: the Coalition declared its victory
     TIME = "time"  # AMBIG-22: the last turn ended without it
     KUWAIT = "kuwait"  # §4.6: the Islamic side holds Kuwait
+    NUCLEAR = "nuclear"  # §14.13: the Coalition's massive nuclear response
     RESIGNED = "resigned"
 
 
-PHASES = ("weather", "regroup", "order", "coalition_1", "coalition_2", "islamic_movement", "islamic_combat",
+PHASES = ("nuclear", "weather", "regroup", "order", "coalition_1", "coalition_2", "islamic_movement", "islamic_combat",
           "recovery")
 
 
@@ -97,7 +98,9 @@ def _combat(state: State, side: str) -> Frame:
 
 def begin(state: State, frame: Frame, phase: str) -> None:
     regroup = state["regroup"]["now"]
-    if phase == "weather":
+    if phase == "nuclear":
+        push(state, {"kind": "nuclear", "side": "islamic"})  # §14.8: at the start of the game turn
+    elif phase == "weather":
         weather(state)
         state["phase"], state["player"] = "weather_regroup", "coalition"
     elif phase == "regroup":
@@ -123,6 +126,8 @@ def begin(state: State, frame: Frame, phase: str) -> None:
 
 
 def skip(state: State, phase: str) -> bool:
+    if phase == "nuclear":
+        return not optional.nuclear_on(state)
     return phase == "recovery" and state["regroup"]["now"] is None
 
 
@@ -184,6 +189,7 @@ def victory_met(state: State) -> bool:
 def end_turn(state: State, frame: Frame) -> None:
     state["air_supply"], state["air_supply_used"] = None, False  # §8.13: off at the end of the turn
     optional.end_of_turn(state)
+    state["burst"] = None  # §14.9: the Nuclear Burst marker comes off
     met = victory_met(state)
     if state["turn"] >= last_turn(state):
         # AMBIG-22: at the end of the last turn the Coalition has won if it meets the conditions, else it has lost
@@ -218,6 +224,13 @@ def declare_victory(state: State, frame: Frame, action: Action) -> None:
         next_turn(state)
 
 
+def nuclear_victory(state: State, frame: Frame, action: Action) -> None:
+    """§14.13: after a massive nuclear response the Coalition may declare itself the winner."""
+    pop(state)
+    if action["type"] == "declare_victory":
+        finish(state, "coalition", Reason.NUCLEAR)
+
+
 def finish(state: State, winner: str, reason: Reason) -> None:
     state["result"] = {"winner": winner, "reason": str(reason)}
     log(state, "over", winner=winner, reason=str(reason))
@@ -231,4 +244,8 @@ KINDS: dict[str, Kind] = {
     "stacking": Decision(stacking_actions, {"eliminate": remove_overstack},
                          side=lambda state, frame: stacking_side(state)),
     "victory": Decision(victory_actions, {"declare_victory": declare_victory, "play_on": declare_victory}),
+    "nuclear": Decision(optional.nuclear_actions, {"nuclear": optional.nuclear, "no_nuclear": optional.no_nuclear}),
+    "nuclear_response": Auto(optional.nuclear_response),
+    "nuclear_victory": Decision(optional.nuclear_victory_actions, {"declare_victory": nuclear_victory,
+                                                                    "play_on": nuclear_victory}),
 }

@@ -13,8 +13,16 @@ from .board import WATER
 from .forces import MP, board, data, movement_class, scenario, spec, tables, unit
 
 
+def place_kind(state: State, hex_id: str) -> str | None:
+    """A hex's city or town, unless a nuclear hit has ruined it (§14.12)."""
+    return None if hex_id in state.get("ruined", {}) else board(state).place_kind(hex_id)
+
+
 def natural(state: State, hex_id: str) -> str:
-    """§10.16: salt marsh is clear in Fair weather and marsh in Bad."""
+    """§10.16: salt marsh is clear in Fair weather and marsh in Bad; §14.12 a city hit by a nuclear weapon is
+    rough for good."""
+    if state.get("ruined", {}).get(hex_id) == "city":
+        return "rough"
     t = board(state).terrain[hex_id]
     if t == "salt_marsh":
         return "marsh" if state["weather"] == "bad" else "clear"
@@ -65,7 +73,7 @@ def step_costs(state: State, uid: str, *, line: bool = False) -> dict[tuple[str,
     cls = movement_class(state, uid)
     gd = data(state)
     key = ("step_costs", scenario(state), state["weather"], cls, "mountain" in s.tags, s.side, s.nation == "saudi",
-           line)
+           line, tuple(sorted(state.get("ruined", {}))))
     b = gd.board
     table: dict[tuple[str, str], int | None] = gd.memo.get(key, lambda: {
         (a, n): step_cost(state, uid, a, n, line=line) for a in b.hexes for n in b.neighbours(a)})
@@ -93,7 +101,7 @@ def step_cost(state: State, uid: str, a: str, b_hex: str, *, line: bool = False)
         if cost is not None:
             return _sixths(cost) + extra  # §10.19: along a road the hex's other terrain does not count
     terrain = natural(state, b_hex)
-    if b.place_kind(b_hex) == "city":
+    if place_kind(state, b_hex) == "city":
         printed = t.mp("city_off_road", cls)
     elif terrain == "mountain" and "mountain" in spec(state, uid).tags and cls == "nonmech":
         printed = t.lost("LOST-12")["mountain"]["mountain"]  # §10.12: mountain infantry

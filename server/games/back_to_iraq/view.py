@@ -103,6 +103,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "control": {h: s for h, s in sorted(state["control"].items()) if s is not None and h in b.places},
         "lost_sources": sorted(state["lost_sources"]),
         "air_supply": state["air_supply"],
+        "burst": state.get("burst"), "ruined": dict(sorted(state.get("ruined", {}).items())),
         "mover": state["mover"],
         "setup": {"side": frame["side"], "selected": frame.get("selected")}
         if frame and frame["kind"] == "setup" else None,

@@ -114,6 +114,8 @@ class View(TypedDict):
     control: dict[str, Side]
     lost_sources: list[str]
     air_supply: str | None
+    burst: str | None  # §14.9: the Nuclear Burst marker's hex, to the end of the game turn
+    ruined: dict[str, Literal["city", "town"]]  # §14.12: places a nuclear hit destroyed
     mover: str | None
     setup: Setup | None
     attack: Attack | None

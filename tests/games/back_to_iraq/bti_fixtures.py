@@ -29,7 +29,7 @@ def position(units: dict[str, str], at: str = "coalition_movement", scenario: st
     s.update(over)
     s["log"] = []
     rng.force(s, *dice)
-    if at in ("weather", "regroup"):  # "weather": the turn begins, its weather rolled first
+    if at in ("nuclear", "weather", "regroup"):  # the turn begins (§14.8), its weather is rolled
         s["stack"] = [{"kind": "turn", "next": PHASES.index(at)}]
         s["phase"], s["player"] = "weather_regroup", "coalition"
         MACHINE.run(s)

@@ -148,3 +148,79 @@ def test_the_mef_crosses_one_water_hex_and_stops() -> None:
     assert s["units"]["us_1mardiv"]["hex"] == landing and not destinations(s, "us_1mardiv")
     plain = position({"us_1mardiv": shore, **iraqis})
     assert not any(a.get("amphibious") for a in offered(plain, "coalition", "move"))
+
+
+NUKES = {"nuclear": True}
+
+
+def _at_turn_start(units: dict[str, str], dice: tuple[int, ...], **over: object):
+    s = position(units, "nuclear", "2", options=NUKES, dice=dice, **over)
+    assert offered(s, "islamic", "no_nuclear")
+    return s
+
+
+def test_nuclear_weapons_only_in_scenario_2_with_the_option() -> None:
+    """§14.8 (AMBIG-8): the Islamic nuclear rule applies in Scenario 2, with its option."""
+    assert not offered(position({"us_3id": "3532"}, "nuclear", "1", options=NUKES), "islamic", "no_nuclear")
+    assert not offered(position({"us_3id": "3532"}, "nuclear", "2"), "islamic", "no_nuclear")
+    assert offered(position({"us_3id": "3532"}, "nuclear", "2", options=NUKES), "islamic", "nuclear", at="3532")
+
+
+def test_a_nuclear_hit_costs_a_die_of_steps_chosen_by_the_islamic_player() -> None:
+    """§14.8-§14.9 (LOST-36): 1-2 is a hit: a MIPP check, then a die of step losses the Islamic player allocates;
+    the Nuclear Burst hex costs double to enter for the rest of the turn; §14.13 a tactical response (1-3)."""
+    s = _at_turn_start({"us_3id": "2929", "uk_1ad": "2929", "iq_8": "1409"}, dice=(1, 4, 2, 1))
+    s = act(s, "islamic", "nuclear", at="2929")
+    assert last_log(s, "nuclear")["die"] == 1 and s["mipp"] == 2 and s["burst"] == "2929"
+    assert last_log(s, "burst")["steps"] == 2
+    s = act(s, "islamic", "take_step", unit="us_3id")
+    s = act(s, "islamic", "take_step", unit="us_3id")
+    assert s["units"]["us_3id"]["status"] == "eliminated" and s["units"]["uk_1ad"]["steps"] == 2
+    assert last_log(s, "nuclear_response")["die"] == 1
+    s = act(s, "coalition", "remove_stack", at="1409")
+    assert s["units"]["iq_8"]["status"] == "eliminated"
+
+
+def test_a_dud_does_nothing_and_later_attempts_add_one() -> None:
+    """§14.11: a dud has no effect and no MIPP check; §14.8 (LOST-37): after the first use one is added."""
+    s = _at_turn_start({"us_3id": "2929"}, dice=(6,))
+    s = act(s, "islamic", "nuclear", at="2929")
+    assert s["mipp"] == 0 and s["nuclear_used"] == 1 and s["burst"] is None
+    s = _at_turn_start({"us_3id": "2929"}, dice=(4,), nuclear_used=1)
+    s = act(s, "islamic", "nuclear", at="2929")
+    assert last_log(s, "nuclear")["die"] == 5 and s["mipp"] == 0  # a scatter (4) became a dud
+
+
+def test_a_scatter_lands_beside_the_target_counting_from_north() -> None:
+    """§14.10: 3-4 misses: the die numbers the six hexes around from the north side; units of either side there
+    are hit; a MIPP check in any case."""
+    north = "2928"  # the hex above 2929 (flat tops: the same column, one row up)
+    s = _at_turn_start({"us_3id": "2929", "iq_8": north}, dice=(3, 1, 2, 1, 6))
+    s = act(s, "islamic", "nuclear", at="2929")
+    assert last_log(s, "scatter") == {"die": 1, "to": north}
+    assert s["burst"] == north
+    s = act(s, "islamic", "take_step", unit="iq_8")
+    assert s["units"]["iq_8"]["status"] == "eliminated" and s["units"]["us_3id"]["steps"] == 2
+
+
+def test_a_city_hit_becomes_rough_and_loses_its_source() -> None:
+    """§14.12: a city hit becomes rough for good and loses any supply-source function; the massive response lets the
+    Coalition declare itself the winner (§14.13: +2 for a city)."""
+    basra = B.hex_of("basra")
+    s = _at_turn_start({"us_3id": basra}, dice=(2, 1, 1, 2))
+    s = act(s, "islamic", "nuclear", at=basra)
+    s = act(s, "islamic", "take_step", unit="us_3id")
+    assert s["ruined"] == {basra: "city"} and basra in s["lost_sources"]
+    from server.games.back_to_iraq.terrain import natural, place_kind
+    assert natural(s, basra) == "rough" and place_kind(s, basra) is None
+    assert last_log(s, "nuclear_response")["die"] == 2 + 2
+    s = act(s, "coalition", "declare_victory")
+    assert RULES.outcome(s).winner == "coalition" and RULES.outcome(s).reason == "nuclear"
+
+
+def test_a_nuclear_hit_on_kuwait_city_is_an_islamic_victory() -> None:
+    """§14.12: a hit (or a scatter) on Kuwait City is an immediate Islamic victory."""
+    kc = B.hex_of("kuwait_city")
+    s = _at_turn_start({"kw_kcg": kc}, dice=(1, 3))
+    s = act(s, "islamic", "nuclear", at=kc)
+    assert RULES.outcome(s).winner == "islamic" and RULES.outcome(s).reason == "kuwait"
