@@ -71,7 +71,8 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"[?&]at=2\b"))
     tank = statics["messages"]["en"]["counter.J-T1"]
-    page.wait_for_function("t => document.querySelector('[data-testid=replay-step]').textContent.includes(t)", arg=tank)
+    step_has = "t => (document.querySelector('[data-testid=replay-step]')?.textContent ?? '').includes(t)"
+    page.wait_for_function(step_has, arg=tank)
     assert "J-T1" not in page.get_by_test_id("replay-step").inner_text()
     _shot(page, "replay-shimada-at-2")
 
@@ -94,7 +95,7 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     assert "After 1 of 2" in page.get_by_test_id("replay-position").inner_text()
     assert page.get_by_test_id("replay-viewpoint").input_value() == "spectator"
     # the step line is written once the view before the step has come
-    page.wait_for_function("() => document.querySelector('[data-testid=replay-step]').textContent.trim() !== ''")
+    page.wait_for_function("() => (document.querySelector('[data-testid=replay-step]')?.textContent ?? '') !== ''")
     step = page.get_by_test_id("replay-step").inner_text()
     assert step and "$" not in step and json.dumps(step)
     _shot(page, "replay-shimada-spectator-at-1")
@@ -103,6 +104,6 @@ def test_the_replay_shows_every_counter_face_up_and_links_its_step(server: LiveS
     page.goto(f"/replay/{mid}?at=2")
     page.get_by_test_id("lang").click()
     tank_ja = statics["messages"]["ja"]["counter.J-T1"]
-    page.wait_for_function("t => document.querySelector('[data-testid=replay-step]').textContent.includes(t)",
+    page.wait_for_function(step_has,
                            arg=tank_ja)
     _shot(page, "replay-shimada-ja-at-2")
