@@ -20,8 +20,6 @@ from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, sc
 from .supply import Lines, air_supply_actions
 from .terrain import natural, neutral, place_kind
 
-SHIFT_TERRAIN = ("city", "town", "mountain", "rough", "saddam_line", "marsh_nonmech_defender")
-
 
 @dataclass
 class Odds:

@@ -17,7 +17,7 @@ from ...engine.core import Role, State
 from .board import Board
 from .data import GameData, dataset
 from .tables import Tables
-from .units import SIDES, UnitSpec
+from .units import UnitSpec
 
 MP = 6
 """Movement points are counted in sixths: a road costs 1/2 and a highway 1/3 of a point (LOST-12)."""
@@ -113,11 +113,6 @@ def printed(state: State, uid: str) -> tuple[int, int, int]:
     return a, d, m
 
 
-def is_great_power(state: State, uid: str) -> bool:
-    """§1.3: US, UK and France."""
-    return spec(state, uid).power == "great"
-
-
 def nation_group(state: State, uid: str) -> str:
     """§3.8 (AMBIG-6): who may stack, move and fight together. In Scenario 2 Iraq, the Iranian Army and the IRGC
     are three groups; the Coalition is one group, and so is Iraq in Scenario 1 (§3.4)."""
@@ -161,6 +156,3 @@ def would_overstack(state: State, uid: str, hex_id: str, stacks: dict[str, list[
     others = [u for u in stacks.get(hex_id, ()) if u != uid]
     return _overstack(state, side, [*others, uid])
 
-
-def sides() -> tuple[str, ...]:
-    return SIDES

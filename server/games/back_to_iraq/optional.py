@@ -19,8 +19,6 @@ from .control import mipp_check, sudden_death
 from .forces import at, board, log, on_map, printed, spec, tables, unit
 from .terrain import place_kind
 
-OPTIONS = ("weather", "chemical", "naval", "fourth_id", "heavy_attack", "mef")
-
 
 def on(state: State, name: str) -> bool:
     return bool(state["options"].get(name))

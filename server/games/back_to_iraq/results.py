@@ -15,7 +15,7 @@ from . import optional
 from .combat import read_table, reckon
 from .control import enter, mipp_check, mipp_gain, s_plus
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
-from .supply import _family, sources
+from .supply import family, sources
 from .terrain import may_stand
 from .zoc import zoc
 
@@ -124,7 +124,7 @@ def retreat_paths(state: State, units: list[str], start: str) -> dict[str, list[
         level = nxt
     if not level:
         return {}
-    home = sources(state, _family(state, units[0])) or list(board(state).supply_sources)
+    home = sources(state, family(state, units[0])) or list(board(state).supply_sources)
     near = {h: min(b.grid.distance(h, s) for s in home) for h in level}
     best = min(near.values())
     return {h: p[1:] for h, p in sorted(level.items()) if near[h] == best}  # "toward its supply source"

@@ -23,7 +23,7 @@ GENERAL = {"coalition": ("coalition",), "iraq": ("iraq_general",), "iran": ("ira
 LIMITED = {"iraq": "iraq_limited", "iran": "iran_limited"}
 
 
-def _family(state: State, uid: str) -> str:
+def family(state: State, uid: str) -> str:
     """Whose sources a unit uses: the Coalition's, Iraq's, or (Scenario 2) Iran's; Al Qaeda uses Islamic ones,
     which in Scenario 2 are read as Iraq's (§G5.4)."""
     s = spec(state, uid)
@@ -94,10 +94,10 @@ class Lines:
             return True  # §8.13
         if "mef" in s.tags and here in b.coastal:
             return True  # §8.14
-        family = _family(state, uid)
-        if family in LIMITED and b.supply_sources.get(here) == LIMITED[family] and here not in state["lost_sources"]:
+        kin = family(state, uid)
+        if kin in LIMITED and b.supply_sources.get(here) == LIMITED[kin] and here not in state["lost_sources"]:
             return True  # §8.5, §8.7: in the limited source itself
-        net = self.net(family)
+        net = self.net(kin)
         if here in net:
             return True  # on a source, or on a road joined to one
         reach = int(tables(state).lost("LOST-17" if "101st" in s.tags else "LOST-16"))  # LOST-16, LOST-17

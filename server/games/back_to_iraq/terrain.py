@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ...engine.core import State
 from .board import WATER
-from .forces import MP, board, data, movement_class, scenario, spec, tables, unit
+from .forces import MP, board, data, movement_class, scenario, spec, tables
 
 
 def place_kind(state: State, hex_id: str) -> str | None:
@@ -121,6 +121,3 @@ def may_stand(state: State, uid: str, hex_id: str) -> bool:
             return False
     return True
 
-
-def is_dismounted(state: State, uid: str) -> bool:
-    return bool(unit(state, uid).get("dismounted"))
