@@ -6,8 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { parseColours, nationStyle, darker, NATION_COLOURS, COLOUR_WORDS, symbolFor, shortName, counterLook,
-  escarpmentTeeth, sourceStyle } from "../games/back_to_iraq/map.js";
-import { mippTrack, turnTrack, victoryRows, mapLabels, RESULT_ORDER } from "../games/back_to_iraq/panel.js";
+  escarpmentTeeth, sourceStyle, markerTokens, MARKER_CODES } from "../games/back_to_iraq/map.js";
+import { mippTrack, turnTrack, victoryRows, mapLabels, RESULT_ORDER, targetRows } from "../games/back_to_iraq/panel.js";
 import { makeGrid } from "../common/hexgeom.js";
 
 const data = JSON.parse(readFileSync(new URL("../../server/games/back_to_iraq/data/counters.json", import.meta.url), "utf8"));
@@ -132,4 +132,27 @@ test("the panel's words are in both catalogues, with the same placeholders", () 
     assert.ok(messages.ja[k], k);
     assert.deepEqual(ph(messages.ja[k]), ph(messages.en[k]), k);
   }
+});
+
+test("strategic targets: a token per marker on the map, '?' for a kind the viewer may not see (§G1.3)", () => {
+  const tables = JSON.parse(readFileSync(new URL("../../server/games/back_to_iraq/data/tables.json", import.meta.url), "utf8"));
+  for (const kind of Object.keys(tables.strategic_targets)) {
+    assert.ok(MARKER_CODES[kind] && MARKER_CODES[kind].length <= 3, kind);
+    assert.ok(messages.en[`marker.${kind}`] && messages.ja[`marker.${kind}`], kind);
+  }
+  const targets = { cup: 0, israel: null, markers: [
+    { id: "t01", hex: "3527", face: "down", status: "map", kind: "c3i", risen: false },
+    { id: "t02", hex: "3527", face: "down", status: "map", kind: null, risen: false },
+    { id: "t03", hex: "2117", face: "up", status: "map", kind: "rebellion", risen: true },
+    { id: "t04", hex: "2925", face: "up", status: "removed", kind: "ssm", risen: false },
+  ] };
+  const tokens = markerTokens(targets);
+  assert.deepEqual(Object.keys(tokens).sort(), ["2117", "3527"]);
+  assert.deepEqual(tokens["3527"].map((t) => t.text), ["C3I", "?"]);
+  assert.equal(tokens["2117"][0].risen, true);
+  const rows = targetRows(targets);
+  assert.deepEqual(rows.shown.map((t) => t.id), ["t01", "t03"]);
+  assert.equal(rows.hidden, 1);
+  assert.deepEqual(rows.removed.map((t) => t.id), ["t04"]);
+  assert.equal(targetRows(null), null);
 });

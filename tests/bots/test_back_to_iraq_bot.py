@@ -16,6 +16,7 @@ from server.engine.core import State, apply_action, canonical
 from server.games import GAMES
 from server.games.back_to_iraq import bot
 from server.games.back_to_iraq.forces import board
+from tests.bots.blind import check_blind
 
 RULES = GAMES["back_to_iraq"]
 GAME = "back_to_iraq"
@@ -161,3 +162,38 @@ def test_strong_coalition_takes_iraq_from_random() -> None:
         end = _match("1", seed, {"coalition": "strong", "islamic": "random"})
         out = RULES.outcome(end)
         assert out is not None and out.winner == "coalition", (seed, out, end["turn"], end["mipp"])
+
+
+
+def _targets_placed(scenario: str = "1") -> State:
+    """The strategic targets placed by the easy computer (§G1.1)."""
+    state = RULES.setup(scenario, {"strategic_targets": True}, b"\x02" * 32)
+    n = 0
+    while state["stack"][-1]["kind"] == "targets":
+        state = apply_action(RULES, state, "islamic", choose(GAME, state, "islamic", "easy", n, guard=False).action)
+        n += 1
+    return state
+
+
+def test_the_computer_places_its_strategic_targets_deep_and_its_deception_forward() -> None:
+    """§G1.1: it sorts out a C3I before a Deception, never a Rebellion, and its best hex for a chosen C3I is farther
+    from the Coalition than its best hex for a Deception; it places all twenty."""
+    state = RULES.setup("1", {"strategic_targets": True}, b"\x02" * 32)
+    acts = RULES.legal_actions(state, "islamic")
+    scores = dict(zip((a["marker"] for a in acts), bot.prior(state, "islamic", acts), strict=True))
+    assert scores["c3i"] > scores["deception"] and scores["rebellion"] == -math.inf
+    lk = bot.Look(state)
+
+    def best_distance(kind: str) -> int:
+        s = apply_action(RULES, state, "islamic", {"type": "select_target", "marker": kind})
+        places = [a for a in RULES.legal_actions(s, "islamic") if a["type"] == "place_target"]
+        best = max(zip(bot.prior(s, "islamic", places), places, strict=True), key=lambda p: p[0])[1]
+        return min(lk.b.grid.distance(best["to"], h) for h in lk.at["coalition"])
+    assert best_distance("c3i") > best_distance("deception")
+    assert sum(rec["status"] == "map" for rec in _targets_placed()["targets"].values()) == 20
+
+
+def test_the_coalition_computer_is_blind_to_face_down_targets() -> None:
+    """§10.1: two matches differing only in the kinds of face-down markers give the Coalition's computer the same
+    sampled worlds and the same decisions."""
+    assert check_blind(GAME, _targets_placed(), "coalition", levels=("easy",)) > 0

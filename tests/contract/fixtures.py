@@ -89,6 +89,9 @@ MOMENTS: dict[str, tuple[Moment, ...]] = {
         Moment("move", "a movement phase: every unit's destinations", acting("move")),
         Moment("attack", "an attack being made, with its odds", has("attack", "current")),
         Moment("task", "a combat's result carried out: a retreat, a step or an advance", has("task")),
+        Moment("targets", "the strategic targets being placed, some face down to the Coalition (§G1)",
+               acting("place_drawn")),
+        Moment("air", "the air-strike sub-phase (§G2)", has("air")),
     ),
 }
 

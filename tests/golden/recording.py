@@ -47,10 +47,11 @@ PLANS = {
     "bulge": Plan(150, (("historical", {"fog_of_war": False}), ("historical", {"fog_of_war": True}),
                         ("free_setup", {"fog_of_war": False}), ("free_setup", {"fog_of_war": True}))),
     "lz_albany": Plan(200, (("historical", {"overstack": "units"}), ("historical", {"overstack": "dice"}))),
-    # the first 120 actions of both scenarios, with and without the free set-up: eight matches (a movement
-    # phase offers thousands of destinations, so each view is a few tens of milliseconds)
-    "back_to_iraq": Plan(120, (("1", {}), ("2", {}), ("1", {"free_setup": True}), ("2", {"free_setup": True})),
-                         matches=8),
+    # the first 120 actions of both scenarios, with and without the free set-up, and with the strategic targets
+    # and air strikes (§G1-§G2): ten matches (a movement phase offers thousands of destinations, so each view is a
+    # few tens of milliseconds)
+    "back_to_iraq": Plan(120, (("1", {}), ("2", {}), ("1", {"free_setup": True}), ("2", {"free_setup": True}),
+                               ("2", {"strategic_targets": True, "air_strikes": True})), matches=10),
 }
 
 

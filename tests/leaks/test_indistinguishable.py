@@ -50,6 +50,8 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, float], int, int]] = [
     ("shimada", "slim_river", {}, {}, 0, 3),
     ("lz_albany", "historical", {}, {}, 100, 1),
     ("bulge", "historical", {"fog_of_war": True}, {"end_phase": 3.0, "move": 2.0}, 120, 1),
+    # the strategic targets are its only secret (§10.1); Scenario 2 has more markers and Iran
+    ("back_to_iraq", "2", {"strategic_targets": True}, {"reveal_target": 0.02, "end_movement": 2.0}, 150, 1),
 ]
 
 

@@ -2,7 +2,8 @@
 // escarpments' toothed lines, the Kurdish area, the Saddam Line, the supply sources), the control
 // flags of the places (view.control), and its counters' look: each nation's printed colours
 // ("olive drab/black": background/print, static `nations[...].colours`), a short designation
-// and a NATO symbol by unit type. Drawing only: which hex is what is the board's static data.
+// and a NATO symbol by unit type; the strategic targets' tokens (view.targets, §G1: "?" for what the
+// viewer may not see). Drawing only: which hex is what is the board's static data.
 
 import { s } from "../../common/dom.js";
 import { f2, hexPath, regionEdges } from "../../common/hexpaths.js";
@@ -237,6 +238,56 @@ function drawSources(map, layer) {
   }
 }
 
+/** §G1 strategic targets: a kind's letters on its token (the board's `markers` names it in full). */
+export const MARKER_CODES = {
+  deception: "DEC", c3i: "C3I", adc: "ADC", ssm: "SSM", wmd: "WMD", terrorist_base: "TB", hostages: "HOS",
+  war_information: "INF", military_installation: "MIL", rebellion: "REB",
+};
+
+/**
+ * The tokens of view.targets.markers on the map, {hex: [{id, text, face, known, risen}]}: "?" for a marker
+ * whose kind the viewer may not see; the removed ones are not on the map.
+ */
+export function markerTokens(targets) {
+  const out = {};
+  for (const t of targets?.markers ?? []) {
+    if (t.status !== "map" || !t.hex) continue;
+    (out[t.hex] ??= []).push({ id: t.id, text: t.kind ? MARKER_CODES[t.kind] ?? t.kind : "?", face: t.face, known: !!t.kind, risen: !!t.risen, kind: t.kind });
+  }
+  return out;
+}
+
+/** The strategic-target tokens, at each hex's lower right (two at most a hex, side by side). */
+function drawMarkers(map, view) {
+  const want = markerTokens(view?.targets);
+  map.markerNodes ??= new Map();
+  for (const [hex, node] of map.markerNodes) if (!want[hex]) { node.remove(); map.markerNodes.delete(hex); }
+  const names = map.board.markers ?? {};
+  const lang = getLang();
+  for (const [hex, tokens] of Object.entries(want)) {
+    if (!map.has(hex)) continue;
+    const sig = JSON.stringify(tokens);
+    let node = map.markerNodes.get(hex);
+    if (node?.dataset.sig === sig) continue;
+    node?.remove();
+    node = s("g", { class: "bti-markers", "data-markers-hex": hex });
+    node.dataset.sig = sig;
+    const [x, y] = map.centre(hex);
+    const w = map.size * 0.42, hgt = map.size * 0.24;
+    tokens.forEach((t, i) => {
+      const tx = x + map.size * 0.05 + (i - (tokens.length - 1) / 2) * (w + map.size * 0.04) - w / 2, ty = y + map.size * 0.5;
+      const g = s("g", { class: `bti-marker face-${t.face}${t.risen ? " risen" : ""}`, "data-target": t.id });
+      const title = t.kind ? names[t.kind]?.[lang] ?? names[t.kind]?.en ?? t.kind : "?";
+      g.append(s("title", {}, `${t.id}: ${title}${t.face === "down" && t.known ? " (↓)" : ""}`));
+      g.append(s("rect", { x: tx, y: ty, width: w, height: hgt, rx: map.size * 0.03 }));
+      g.append(s("text", { x: tx + w / 2, y: ty + hgt * 0.74, "font-size": hgt * 0.68, "text-anchor": "middle" }, t.text));
+      node.append(g);
+    });
+    map.badgeLayer.append(node);
+    map.markerNodes.set(hex, node);
+  }
+}
+
 /** The map plugin (see common/map.js). */
 export const mapPlugin = {
   defs: (size) => `<pattern id="bti-pat-kurd" width="${size * 0.32}" height="${size * 0.32}" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
@@ -256,6 +307,9 @@ export const mapPlugin = {
   flag: (side) => ({ ...(SIDE_FLAG[side] ?? { colour: "#888", emblem: "?" }),
     title: FLAG_TITLE[getLang()]?.[side] ?? FLAG_TITLE.en[side] ?? side }),
   // view.control {hex: side}: the places each side controls, as flags (the occupation overlay)
-  view: (map, view) => map.setOccupation(view?.control ?? null),
+  view: (map, view) => {
+    map.setOccupation(view?.control ?? null);
+    drawMarkers(map, view);
+  },
   counterLook,
 };

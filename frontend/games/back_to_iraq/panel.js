@@ -73,6 +73,19 @@ export function mapLabels(view) {
 
 const TASK_BUTTONS = new Set(["add", "drop", "take_step", "eliminate"]);
 
+/**
+ * §G1 strategic targets (view.targets): {shown: on the map with a kind the viewer sees, hidden: how many
+ * on the map he may not identify, removed, cup, israel}; null without the option.
+ */
+export function targetRows(targets) {
+  if (!targets) return null;
+  const onMap = (targets.markers ?? []).filter((t) => t.status === "map");
+  return {
+    shown: onMap.filter((t) => t.kind), hidden: onMap.filter((t) => !t.kind).length,
+    removed: (targets.markers ?? []).filter((t) => t.status === "removed"), cup: targets.cup ?? 0, israel: targets.israel ?? null,
+  };
+}
+
 export function createPanel(container, ctx) {
   const statics = ctx.statics ?? {};
   const places = statics.board?.places ?? {};
@@ -94,12 +107,13 @@ export function createPanel(container, ctx) {
     stacking: h("div", { class: "bti-box bti-stacking", "data-testid": "stacking", hidden: true }),
     sources: h("p", { class: "bti-sources", "data-testid": "lost-sources", hidden: true }),
     air: h("p", { class: "bti-air", "data-testid": "air-supply", hidden: true }),
+    targets: h("div", { class: "bti-box bti-targets", "data-testid": "targets", hidden: true }),
     elimTitle: h("h3", {}),
     elim: h("div", { class: "tray-row" }),
   };
   const elimBox = h("div", { class: "bti-box", hidden: true }, el.elimTitle, el.elim);
   container.append(h("section", { class: "bti-panel game-panel-box" }, el.turn, el.phase, el.order, el.attack, el.stacking,
-    el.mipp, el.victory, el.track, el.regroup, el.sources, el.air, elimBox));
+    el.mipp, el.victory, el.targets, el.track, el.regroup, el.sources, el.air, elimBox));
   const elimTray = new CounterTray(el.elim, { size: 36, sideName: ctx.roleName });
 
   const counterOf = (view, ref) => (view.counters ?? []).find((c) => c.ref === ref || c.id === ref);
@@ -189,6 +203,25 @@ export function createPanel(container, ctx) {
       choices.length ? h("div", { class: "bti-task-actions", "data-testid": "task-actions" }, ...choices.map(button)) : null);
   }
 
+  const markerName = (kind) => m(`marker.${kind}`, null, String(kind));
+
+  /** §G1: the markers by what the viewer knows of them: face up, his own face down (Islamic), unknown. */
+  function paintTargets(view) {
+    const d = targetRows(view.targets);
+    el.targets.hidden = !d;
+    if (!d) return fill(el.targets);
+    const row = (t) => h("li", { "data-target": t.id, class: `face-${t.face}` }, `${t.id} · ${placeName(t.hex)}`,
+      t.kind ? [": ", h("b", {}, markerName(t.kind))] : "", t.risen ? ` (${m("panel.targets_risen", null, "risen")})` : "",
+      t.face === "down" && t.kind ? h("span", { class: "muted" }, ` (${m("panel.targets_down", null, "face down")})`) : null);
+    fill(el.targets, h("h3", {}, m("panel.targets", null, "Strategic targets")),
+      d.cup ? h("p", { class: "muted" }, m("panel.targets_cup", { n: d.cup }, `${d.cup}`)) : null,
+      d.shown.length ? h("ul", { class: "bti-target-rows" }, ...d.shown.map(row)) : null,
+      d.hidden ? h("p", {}, `${m("panel.targets_down", null, "face down")}: `, h("b", { "data-testid": "targets-hidden" }, String(d.hidden))) : null,
+      d.removed.length ? h("p", { class: "muted" }, `${m("panel.targets_removed", null, "removed")}: `,
+        d.removed.map((t) => (t.kind ? markerName(t.kind) : "?")).join(", ")) : null,
+      d.israel ? h("p", { class: "bti-israel" }, m("panel.israel", { turn: d.israel }, `Israel: turn ${d.israel}`)) : null);
+  }
+
   function paintStacking(view) {
     const list = view.stacking ?? [];
     el.stacking.hidden = list.length === 0;
@@ -197,12 +230,16 @@ export function createPanel(container, ctx) {
       h("ul", {}, ...list.map((p) => h("li", { "data-hex": p.hex }, placeName(p.hex), " ", h("span", { class: "muted" }, `(${ctx.roleName(p.side)})`)))));
   }
 
+  let lastTargets = [];
+
   function update(view) {
+    lastTargets = view.targets?.markers ?? [];
     paintHeader(view);
     paintAttack(view);
     paintStacking(view);
     paintMipp(view);
     paintVictory(view);
+    paintTargets(view);
     paintTrack(view);
     const lost = view.lost_sources ?? [];
     el.sources.hidden = lost.length === 0;
@@ -218,6 +255,12 @@ export function createPanel(container, ctx) {
   return {
     update,
     claims: () => false,
+    // §G1: a marker named in an action (reveal, Scud) by its id, hex and, when the viewer knows it, its kind
+    actionArgs: (a) => {
+      if (a.target === undefined) return {};
+      const t = lastTargets.find((x) => x.id === a.target);
+      return { target: t ? `${t.id} (${placeName(t.hex)}${t.kind ? `, ${markerName(t.kind)}` : ""})` : String(a.target) };
+    },
     resultTitle: (code) => m(`result.${code}`, null, code),
     resultOrder: () => RESULT_ORDER,
     counterMarks: (view) => ({

@@ -68,6 +68,8 @@ def board_static() -> dict[str, Any]:
         "places": {h: dict(p) for h, p in sorted(b.places.items())},
         "supply_sources": dict(sorted(b.supply_sources.items())),
         "kurdish_area": sorted(b.kurdish_area), "saddam_line": sorted(b.saddam_line),
+        # §G1: the strategic targets' names, for the map's tokens
+        "markers": {k: dict(v) for k, v in gd.tables.raw["strategic_target_names"].items()},
     }
 
 
@@ -102,6 +104,12 @@ class BackToIraqRules(GameRules):
         OptionSpec("nuclear", False, (False, True),
                    {"en": "Islamic nuclear weapons, Scenario 2 only (§14.8-§14.13, AMBIG-8)",
                     "ja": "イスラム側核兵器、シナリオ2のみ(14.8〜14.13)"}),
+        OptionSpec("strategic_targets", False, (False, True),
+                   {"en": "Strategic targets: face-down markers, Scud attacks, the advanced victory (§G1)",
+                    "ja": "戦略目標:裏向きのマーカー、スカッド攻撃、上級ゲームの勝利条件(G1)"}),
+        OptionSpec("air_strikes", False, (False, True),
+                   {"en": "Air strikes on HQs and strategic targets, each Coalition combat phase (§G2)",
+                    "ja": "航空攻撃:連合軍戦闘フェイズごとに司令部と戦略目標へ(G2)"}),
         OptionSpec("mef", False, (False, True),
                    {"en": "The US MEF's amphibious movement across one water hex (§14.17)",
                     "ja": "アメリカ海兵遠征軍の水上移動(水域1ヘクス、14.17)"}),

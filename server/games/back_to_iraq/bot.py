@@ -37,8 +37,9 @@ from ...engine.steps import top
 from . import combat
 from .board import WATER, Board
 from .forces import ENEMY, board, data, printed, scenario, spec, tables
-from .sequence import last_turn
+from .sequence import last_turn, mipp_limit
 from .terrain import neutral
+from .view import redeal
 
 TUNING: dict[str, dict[str, Any]] = {
     # One candidate costs an apply and the next step's listing (~50 ms in a movement phase), hence narrow searches.
@@ -55,9 +56,10 @@ SIDE_COST = {"clear": 2, "salt_marsh": 2, "desert": 3, "rough": 4, "marsh": 6, "
 # === Sampled worlds ===
 
 def determinize(state: State, role: Role, rnd: random.Random) -> State:
-    """§10.1: nothing is hidden in the basic game; the world is the state with dice of its own."""
+    """§10.1: nothing is hidden in the basic game; the world is the state with dice of its own. With the strategic
+    targets, the kinds the role may not see are dealt afresh (``view.redeal``)."""
     fresh_dice(state, rnd)
-    return state
+    return redeal(state, role, rnd)
 
 
 # === Geometry ===
@@ -168,7 +170,7 @@ class Look:
         self.iranian = b.cities("iran") if self.scenario == 2 else []
         self.owner = {h: control.get(h) for h in [*self.iraqi, *self.iranian, self.kc]}
         self.need = tables(world).lost("LOST-30")
-        self.limit = int(tables(world).lost("LOST-31"))
+        self.limit = mipp_limit(world)
         self.last = last_turn(world)
         self.baghdad = b.hex_of("baghdad")
         self._goal: dict[str, int] | None = None
@@ -539,6 +541,43 @@ class _Scorer:
     def _eliminate(self, a: Action) -> float:
         att, dfn = self.lk.strength[a["unit"]]
         return -float(att + dfn)
+
+    # --- strategic targets (§G1) ---
+
+    # which kinds it sorts out of the mix (§G1.1): the C3I keeps its advances, SSMs fire Scuds, War Information
+    # and Hostages pay MIPP; never a Rebellion
+    CHOICE: dict[str, float] = {"c3i": 5.0, "ssm": 4.0, "war_information": 3.0, "hostages": 2.0, "wmd": 1.5,
+                                "military_installation": 1.0, "rebellion": -math.inf}
+
+    def _select_target(self, a: Action) -> float:
+        return self.CHOICE.get(a["marker"], 0.0)
+
+    def _deselect_target(self, a: Action) -> float:
+        return -math.inf
+
+    def _marker_hex(self, h: str, bait: bool) -> float:
+        """Deep behind the front, in a city, one to a hex; Deception near the Coalition, to draw its blows."""
+        crowd = sum(1 for rec in self.w["targets"].values() if rec["hex"] == h and rec["status"] == "map")
+        far = min(self._from_coalition(h), 20)
+        city = 1.0 if self.lk.b.place_kind(h) == "city" else 0.0
+        return float(-far if bait else far) + city - 4.0 * crowd
+
+    def _place_target(self, a: Action) -> float:
+        return self._marker_hex(a["to"], a["marker"] == "deception")
+
+    def _place_drawn(self, a: Action) -> float:
+        return self._marker_hex(a["to"], False)
+
+    def _reveal_target(self, a: Action) -> float:
+        # War Information revealed is a MIPP check; an Installation a source once the roads are cut; else keep it
+        kind = self.w["targets"][a["target"]]["kind"]
+        return 10.0 if kind == "war_information" else -math.inf
+
+    def _scud(self, a: Action) -> float:
+        return 2.0  # the Scud table gains MIPP on average
+
+    def _end_scuds(self, a: Action) -> float:
+        return 0.0
 
     # --- victory (§4.4) ---
 

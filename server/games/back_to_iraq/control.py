@@ -1,4 +1,4 @@
-"""§4: MIPP, hex control and what changes with it (supply sources lost for good, the Kuwait sudden death).
+"""§4: hex control and what changes with it (supply sources lost for good, the Kuwait sudden death).
 
 Control is kept for the hexes where it matters to a rule: the cities and towns (§4.4-§4.5 victory, §4.2(3) the
 recapture of a city) and the supply sources (§8.4-§8.7). §4.8: it changes only when an enemy unit enters or
@@ -8,11 +8,11 @@ passes through the hex; a ZOC never changes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from ...engine import rng
 from ...engine.core import State
-from .forces import board, log, scenario, tables
+from .forces import board, log, scenario
+from .mipp import mipp_check
+from .targets import entered
 from .terrain import place_kind
 
 
@@ -51,7 +51,9 @@ def owner(state: State, hex_id: str) -> str | None:
 def enter(state: State, side: str, hexes: Iterable[str]) -> None:
     """§4.8: a unit of ``side`` entered or passed through ``hexes``: they become its side's, with what follows."""
     b = board(state)
-    for h in hexes:
+    path = list(hexes)
+    entered(state, side, path)  # §G1.4(1): the strategic targets in them
+    for h in path:
         if h not in state["control"] or state["control"][h] == side:
             continue
         before = state["control"][h]
@@ -77,24 +79,3 @@ def sudden_death(state: State) -> None:
     if state["result"] is None:
         state["result"] = {"winner": "islamic", "reason": "kuwait"}
         log(state, "sudden_death")
-
-
-# === MIPP (§4.1-§4.3) ===
-
-def mipp_check(state: State, why: str, modifier: int = 0, **args: Any) -> int:
-    """§4.3: roll one die and the Islamic player gains half, rounded up (1-3)."""
-    die = rng.roll(state) + modifier
-    gain = -(-die // 2)
-    state["mipp"] += gain
-    log(state, "mipp_check", die=die, gain=gain, total=state["mipp"], why={"key": f"why.{why}"}, **args)
-    return gain
-
-
-def mipp_gain(state: State, n: int, why: str) -> None:
-    """§4.2(4): a "+" result gives LOST-23 MIPP with no check. §4.1: in the basic game MIPP is never lost."""
-    state["mipp"] = max(0, state["mipp"] + n)
-    log(state, "mipp_gain", gain=n, total=state["mipp"], why={"key": f"why.{why}"})
-
-
-def s_plus(state: State) -> int:
-    return int(tables(state).lost("LOST-23"))  # LOST-23

@@ -36,6 +36,7 @@ from .forces import (
     would_overstack,
 )
 from .supply import Lines, air_supply_actions
+from .targets import rebel_zone, rebellion_mp, rebellions
 from .terrain import neutral, step_cost, step_costs
 from .zoc import zoc
 
@@ -93,6 +94,8 @@ def _cost_fn(state: State, uid: str, enemy: frozenset[str] | None = None) -> Cal
     table = step_costs(state, uid)
 
     burst = state.get("burst")
+    # §G1 Rebellion: an Islamic unit pays LOST-44 more to enter a risen Rebellion's hex or one beside it
+    rebels = rebel_zone(state) if spec(state, uid).side == "islamic" else frozenset()
 
     def cost(a: str, h: str) -> int | None:
         if h in enemy:
@@ -101,7 +104,9 @@ def _cost_fn(state: State, uid: str, enemy: frozenset[str] | None = None) -> Cal
             return MP  # §10.20: flies over water, may not end there
         c = table[(a, h)]
         if h == burst and c is not None and not airmobile:
-            return 2 * c  # §14.9: the Nuclear Burst hex, to the end of the game turn
+            c = 2 * c  # §14.9: the Nuclear Burst hex, to the end of the game turn
+        if h in rebels and c is not None:
+            c += rebellion_mp(state) * MP
         return c
     return cost
 
@@ -118,7 +123,7 @@ def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[s
         stops = zoc(state) if zones is None else zones
     # the same unit from the same hex with the same MP among the same enemies and zones reaches the same hexes
     key = (uid, here, budget, movement_class(state, uid), state["weather"], regroup_turn(state), enemy, stops,
-           state["scenario"], state.get("burst"), tuple(sorted(state.get("ruined", {}))))
+           state["scenario"], state.get("burst"), tuple(sorted(state.get("ruined", {}))), tuple(rebellions(state)))
     found: dict[str, Reached] = data(state).reaches.get(key, lambda: _reach(state, uid, budget, enemy, stops))
     return found
 

@@ -15,8 +15,9 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, push
-from .control import mipp_check, sudden_death
+from .control import sudden_death
 from .forces import at, board, log, on_map, printed, spec, tables, unit
+from .mipp import mipp_check
 from .terrain import place_kind
 
 

@@ -13,9 +13,11 @@ from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
 from . import optional
 from .combat import read_table, reckon
-from .control import enter, mipp_check, mipp_gain, s_plus
+from .control import enter
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
+from .mipp import mipp_check, mipp_gain, s_plus
 from .supply import family, sources
+from .targets import c3i_present
 from .terrain import may_stand
 from .zoc import zoc
 
@@ -180,6 +182,10 @@ def advance_actions(state: State, frame: Frame) -> list[Action]:
             a["stacking"] = True
         out.append(a)
     if out:
+        if not c3i_present(state):
+            # §G1 C3I: with every C3I gone no Iraqi unit advances; the step is still offered, so that whether a
+            # face-down C3I is left does not show
+            out = [a for a in out if spec(state, a["unit"]).power != "iraq"]
         out.append({"type": "end_advance"})
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import airborne, combat, movement, optional, results, supply
+from . import air, airborne, combat, movement, optional, results, scud, supply, targets
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
@@ -35,6 +35,7 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     }
     optional.year(state)  # §14.1: before any unit is placed
     state["units"] = placement.start_units(state)
+    targets.init(state)  # §G1.1: the strategic targets in their cup
     state["control"] = initial_control(state)
     # §3.1, §9.2: the turn marker on 1, the regroup marker on LOST-3, MIPP 0
     state["regroup"]["marker"] = int(tables(state).lost("LOST-3"))
@@ -43,7 +44,9 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     # §3.1: the Coalition sets up first, then the Islamic player; then turn 1
     sides = ("coalition", "islamic") if placement.free(state) else ()
     setups = [f for side in sides for f in ({"kind": placement.STEP, "side": side}, {"kind": "stacking"})]
-    push(state, *setups, {"kind": "begin"}, {"kind": "turn", "next": 0})
+    # §G1.1: the Islamic player places his strategic targets once his units are set up
+    markers = [targets.frame()] if targets.on(state) else []
+    push(state, *setups, *markers, {"kind": "begin"}, {"kind": "turn", "next": 0})
     MACHINE.run(state)
     return state
 
@@ -171,6 +174,12 @@ STEPS = {
     "retreat": Decision(results.retreat_actions, {"retreat": results.retreat, "no_retreat": results.no_retreat}),
     "defence": Decision(_defence_frame_actions, {
         "support": _defend, "heavy_attack": _defend, "naval": _defend, "chemical": _defend, "no_support": _defend}),
+    targets.STEP: Decision(targets.placement_actions, {
+        "select_target": targets.select, "deselect_target": targets.select, "place_target": targets.place_chosen,
+        "place_drawn": targets.place_drawn}),
+    scud.STEP: Decision(scud.actions, {"scud": scud.fire, "end_scuds": scud.end}),
+    air.STEP: Decision(air.placement_actions, {"air_strike": air.place, "resolve_air": air.resolve_all}),
+    air.CHOICE: Decision(air.choice_actions, {"air_suppress": air.choose, "air_strategic": air.choose}),
     "massive": Decision(optional.massive_actions, {"remove_stack": results.remove_stack}),
     "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
     "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
@@ -185,9 +194,21 @@ def active_roles(state: State) -> frozenset[Role]:
 
 
 def legal_actions(state: State, role: Role) -> list[Action]:
-    return MACHINE.legal_actions(state, role)
+    actions = MACHINE.legal_actions(state, role)
+    if actions and role == "islamic" and _may_reveal(state):
+        actions += targets.reveal_actions(state)  # §G1.4(4): at any time, on any decision of his
+    return actions
+
+
+def _may_reveal(state: State) -> bool:
+    frame = state["stack"][-1] if state["stack"] else None
+    return targets.on(state) and frame is not None and frame["kind"] not in (placement.STEP, targets.STEP)
 
 
 def apply(state: State, role: Role, action: Action) -> State:
+    if action["type"] == "reveal_target":
+        targets.reveal_at_will(state, action)
+        MACHINE.run(state)
+        return state
     return MACHINE.apply(state, role, action)
 

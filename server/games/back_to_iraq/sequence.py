@@ -13,7 +13,7 @@ from enum import StrEnum
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Auto, Decision, Frame, Kind, SequenceOfPlay, pop, push
-from . import optional
+from . import air, optional, scud, targets
 from .control import owner
 from .forces import board, log, on_map, overstacked, scenario, spec, tables, unit
 from .results import eliminate
@@ -25,11 +25,12 @@ class Reason(StrEnum):
     TIME = "time"  # AMBIG-22: the last turn ended without it
     KUWAIT = "kuwait"  # §4.6: the Islamic side holds Kuwait
     NUCLEAR = "nuclear"  # §14.13: the Coalition's massive nuclear response
+    DECLARATION = "declaration"  # §G1.6: the Coalition declared, and the WMD dice or the secret city failed it
     RESIGNED = "resigned"
 
 
 PHASES = ("nuclear", "weather", "regroup", "order", "coalition_1", "coalition_2", "islamic_movement", "islamic_combat",
-          "recovery")
+          "scud", "recovery")
 
 
 def last_turn(state: State) -> int:
@@ -115,12 +116,20 @@ def begin(state: State, frame: Frame, phase: str) -> None:
         moving = (state["order"] == "move_first") == first
         if regroup == "forced" or (regroup == "voluntary" and not moving):
             return  # §9.3-§9.4: no Coalition movement in a forced regroup, no attack in any
-        push(state, _movement(state, "coalition") if moving else _combat(state, "coalition"), {"kind": "stacking"})
+        if moving:
+            push(state, _movement(state, "coalition"), {"kind": "stacking"})
+        else:
+            # §G2.4: the air-strike sub-phase opens the Coalition combat phase, before any ground combat
+            combat = _combat(state, "coalition")
+            strikes = [f for f in (air.begin(state),) if f is not None]
+            push(state, *strikes, combat, {"kind": "stacking"})
     elif phase == "islamic_movement":
         check_zoc_supply(state)  # §7.4, §8.2
         push(state, _movement(state, "islamic"), {"kind": "stacking"})
     elif phase == "islamic_combat":
         push(state, _combat(state, "islamic"), {"kind": "stacking"})
+    elif phase == "scud":
+        push(state, {"kind": scud.STEP, "side": "islamic"})  # §G1.5: after all other Islamic actions
     elif phase == "recovery":
         recovery(state)
 
@@ -128,6 +137,8 @@ def begin(state: State, frame: Frame, phase: str) -> None:
 def skip(state: State, phase: str) -> bool:
     if phase == "nuclear":
         return not optional.nuclear_on(state)
+    if phase == "scud":
+        return not targets.on(state)
     return phase == "recovery" and state["regroup"]["now"] is None
 
 
@@ -170,32 +181,50 @@ def remove_overstack(state: State, frame: Frame, action: Action) -> None:
 
 # === The end of the game turn ===
 
-def victory_met(state: State) -> bool:
+def mipp_limit(state: State) -> int:
+    """LOST-31, raised by LOST-32 in the advanced game (§G1.6(3))."""
+    return int(tables(state).lost("LOST-31")) + targets.mipp_limit_rise(state)  # LOST-31
+
+
+def victory_met(state: State, bonus: int = 0) -> bool:
     """§4.4-§4.5: Kuwait (the Kuwait City hex, AMBIG-23), enough Iraqi (and in Scenario 2 Iranian) cities, and
-    the MIPP below LOST-31."""
+    the MIPP below the limit. ``bonus``: the city §G1.6(2) adds."""
     b = board(state)
     need = tables(state).lost("LOST-30")  # LOST-30
     if owner(state, b.hex_of("kuwait_city")) != "coalition":
         return False
-    iraqi = sum(owner(state, h) == "coalition" for h in b.cities("iraq"))
+    iraqi = bonus + sum(owner(state, h) == "coalition" for h in b.cities("iraq"))
     if scenario(state) == 1:
         cities = iraqi >= need["s1_needed"]
     else:
         iranian = sum(owner(state, h) == "coalition" for h in b.cities("iran"))
         cities = iraqi >= need["s2_needed_iraqi"] and iranian >= need["s2_needed_iranian"]
-    return bool(cities) and int(state["mipp"]) < int(tables(state).lost("LOST-31"))  # LOST-31
+    return bool(cities) and int(state["mipp"]) < mipp_limit(state)
+
+
+def may_declare(state: State) -> bool:
+    """§4.4-§4.5: what the Coalition can see of its conditions. With the strategic targets, the §G1.6(2) city may
+    make up one short, unless a face-up WMD or terrorist base shows it cannot be had (the rest is secret)."""
+    shown = targets.face_up(state, "wmd") + targets.face_up(state, "terrorist_base")
+    bonus = int(targets.on(state) and not shown)
+    return victory_met(state, bonus)
+
+
+def judged(state: State) -> bool:
+    """At the end of the game: §G1.6(1) the WMD dice, then the conditions with §G1.6(2)'s city."""
+    return victory_met(state, targets.end_of_game(state))
 
 
 def end_turn(state: State, frame: Frame) -> None:
     state["air_supply"], state["air_supply_used"] = None, False  # §8.13: off at the end of the turn
     optional.end_of_turn(state)
     state["burst"] = None  # §14.9: the Nuclear Burst marker comes off
-    met = victory_met(state)
     if state["turn"] >= last_turn(state):
         # AMBIG-22: at the end of the last turn the Coalition has won if it meets the conditions, else it has lost
+        met = judged(state)
         finish(state, "coalition" if met else "islamic", Reason.VICTORY if met else Reason.TIME)
         return
-    if met:
+    if may_declare(state):
         push(state, {"kind": "victory", "side": "coalition"})
         return
     next_turn(state)
@@ -219,7 +248,9 @@ def victory_actions(state: State, frame: Frame) -> list[Action]:
 def declare_victory(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     if action["type"] == "declare_victory":
-        finish(state, "coalition", Reason.VICTORY)
+        # §G1.6: the declaration ends the game; judged after the WMD dice, it may fall short
+        met = judged(state)
+        finish(state, "coalition" if met else "islamic", Reason.VICTORY if met else Reason.DECLARATION)
     else:
         next_turn(state)
 

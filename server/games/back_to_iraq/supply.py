@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from ...engine.core import State
 from .board import WATER
 from .forces import board, log, occupied, on_map, spec, tables, unit
+from .targets import installations, rebel_blocks
 from .terrain import neutral_hexes, step_costs
 from .zoc import zoc
 
@@ -44,6 +45,8 @@ def sources(state: State, family: str) -> list[str]:
         if kind == "iran_edge" and state["control"].get(h) == "coalition":
             continue
         out.append(h)
+    # §G1 Military Installation: face up in a city, a source for that country's units
+    out += [h for h in installations(state) if b.country[h] == family and h not in enemy and h not in out]
     return out
 
 
@@ -73,6 +76,8 @@ class Lines:
         self.side = side
         enemy = frozenset(occupied(state, "islamic" if side == "coalition" else "coalition"))
         self.blocked = enemy | neutral_hexes(state)
+        if side == "islamic":
+            self.blocked |= rebel_blocks(state)  # §G1 Rebellion
         self.stops = zoc(state) if side == "islamic" else frozenset()
         self._nets: dict[str, set[str]] = {}
         self.sources = frozenset(board(state).supply_sources)

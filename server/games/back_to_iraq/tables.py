@@ -72,6 +72,11 @@ class Tables:
         check(key in self.raw["lost"], f"tables.json: {key} missing")
         return self.raw["lost"][key]["value"]
 
+    def also_lost(self, key: str) -> Any:
+        """A lost number the digest registers beside §10.3 ("Also lost": MIPP amounts and counts)."""
+        check(key in self.raw["also_lost"], f"tables.json: also_lost {key} missing")
+        return self.raw["also_lost"][key]["value"]
+
     def pointer(self, section: str, key: str) -> Any:
         """A value of ``turn_track``, ``stacking`` or ``mipp``, through the lost parameter it names."""
         v = self.raw[section][key]

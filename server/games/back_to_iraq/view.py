@@ -1,18 +1,21 @@
 """What each role sees. The basic and optional games hide nothing (digest §10.1: stacks may be inspected at any
-time, every die is open), so every role, spectators included, gets the same view; this is the only code that
-decides what leaves the server."""
+time, every die is open); the advanced game's strategic targets are face down (§G1.3): their kinds are the
+Islamic player's, and spectators see what the Coalition sees. This is the only code that decides what leaves
+the server."""
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
-from ...engine.core import Line, Role, State, visible_log
+from ...engine.core import OMNISCIENT, Line, Role, State, visible_log
 from ...engine.steps import top
-from . import combat
+from . import air, combat, targets
 from .forces import board, overstacked, printed, spec, tables, unit
 from .movement import mp_left
 from .rules import active_roles
-from .sequence import last_turn, victory_met
+from .sequence import last_turn, mipp_limit, victory_met
 from .supply import Lines
 
 _STATUS_ORDER = {"map": 0, "setup": 1, "eliminated": 2, "out": 3}
@@ -98,7 +101,7 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
         "phase": state["phase"], "player": state["player"], "step": frame["kind"] if frame else None,
         "weather": state["weather"], "order": state["order"],
         "regroup": {"marker": state["regroup"]["marker"], "now": state["regroup"]["now"]},
-        "mipp": state["mipp"], "mipp_limit": int(t.lost("LOST-31")),
+        "mipp": state["mipp"], "mipp_limit": mipp_limit(state),
         "counters": counters,
         "control": {h: s for h, s in sorted(state["control"].items()) if s is not None and h in b.places},
         "lost_sources": sorted(state["lost_sources"]),
@@ -114,17 +117,87 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
                                                                    for h in b.cities("iraq")),
                     "iranian_cities": sum(state["control"].get(h) == "coalition" for h in b.cities("iran")),
                     "need": dict(need)},
+        "targets": _targets(state, role),
+        "air": air.shown(state),
         "prompt": _prompt(state, role),
         "log": visible_log(state["log"], role),
     }
 
 
-def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
-    """The basic game hides nothing from anyone (digest §10.1): None."""
+def _knows(state: State, rec: dict[str, Any], role: Role | None) -> bool:
+    """§G1.3, §10.1: a face-up marker is known to all, a face-down one to the Islamic player once he has looked at
+    it (§G1.1: the drawn ones after the whole placement); everything at the end of the game."""
+    return rec["face"] == "up" or state["result"] is not None or role == OMNISCIENT \
+        or (role == "islamic" and bool(rec["seen"]))
+
+
+def _targets(state: State, role: Role | None) -> dict[str, Any] | None:
+    if not targets.on(state):
+        return None
+    shown = [{"id": tid, "hex": rec["hex"], "face": rec["face"], "status": rec["status"],
+              "kind": rec["kind"] if _knows(state, rec, role) else None, "risen": bool(rec["active"])}
+             for tid, rec in sorted(state["targets"].items()) if rec["status"] in ("map", "removed")]
+    frame = top(state)
+    placing = frame if frame is not None and frame["kind"] == targets.STEP else None
+    return {"markers": shown, "cup": sum(rec["status"] == "pool" for rec in state["targets"].values()),
+            "stage": placing["stage"] if placing else None,
+            "selected": placing["selected"] if placing and role in ("islamic", OMNISCIENT) else None,
+            "israel": state["israel"]}
+
+
+def _hidden(state: State, role: Role | None) -> list[str]:
+    return [tid for tid, rec in sorted(state["targets"].items()) if not _knows(state, rec, role)]
+
+
+def _hidden_choice(state: State, role: Role | None) -> dict[str, Any] | None:
+    """The Islamic player's placement frame, when the kind he has selected is hidden from ``role``."""
+    frame: dict[str, Any] | None = state["stack"][-1] if state["stack"] else None
+    if role != "islamic" and frame is not None and frame["kind"] == targets.STEP and frame["selected"]:
+        return frame
     return None
 
 
-def revealed(before: State, after: State) -> bool:
-    """Nothing is hidden in the basic game, so no action reveals anything; dice are the framework's concern."""
-    return False
+def _pool_kinds(state: State) -> list[str]:
+    return sorted({rec["kind"] for rec in state["targets"].values() if rec["status"] == "pool"})
 
+
+def hidden_variant(state: State, role: Role | None, seed: int) -> State | None:
+    """The same match with what ``role`` may not see changed (§10.1): the kinds of the strategic targets hidden from
+    it permuted, wherever they are (on the map, removed unrevealed, in the cup, left out), and for the Coalition
+    and spectators the kind the Islamic player is placing. None when nothing is hidden (the basic game, the end)."""
+    if not targets.on(state) or role == OMNISCIENT or state["result"] is not None:
+        return None
+    rnd = random.Random(seed)
+    hidden = _hidden(state, role)
+    shuffled = [state["targets"][tid]["kind"] for tid in hidden]
+    rnd.shuffle(shuffled)
+    other = copy.deepcopy(state)
+    for tid, kind in zip(hidden, shuffled, strict=True):
+        other["targets"][tid]["kind"] = kind
+    frame = _hidden_choice(other, role)
+    if frame is not None:
+        frame["selected"] = rnd.choice(_pool_kinds(other))
+    return None if other == state else other
+
+
+def redeal(state: State, role: Role, rnd: random.Random) -> State:
+    """A world ``role``'s computer may believe (``bot.determinize``): the kinds hidden from it dealt afresh from
+    their sorted multiset, so that states differing only in them give the same world."""
+    if not targets.on(state) or state["result"] is not None:
+        return state
+    hidden = _hidden(state, role)
+    kinds = sorted(state["targets"][tid]["kind"] for tid in hidden)
+    rnd.shuffle(kinds)
+    for tid, kind in zip(hidden, kinds, strict=True):
+        state["targets"][tid]["kind"] = kind
+    frame = _hidden_choice(state, role)
+    if frame is not None:
+        frame["selected"] = rnd.choice(_pool_kinds(state))
+    return state
+
+
+def revealed(before: State, after: State) -> bool:
+    """A strategic target turned face up, or the Islamic player looked at his drawn markers (§G1.1): the
+    platform's undo stops there."""
+    old, new = before.get("targets", {}), after.get("targets", {})
+    return any(rec["face"] != new[tid]["face"] or rec["seen"] != new[tid]["seen"] for tid, rec in old.items())

@@ -98,6 +98,42 @@ class Victory(TypedDict):
     need: Need
 
 
+class Target(TypedDict):
+    """§G1: a strategic-target marker placed (on the map or removed). ``kind`` is None for whoever may not see it."""
+
+    id: str
+    hex: str
+    face: Literal["down", "up"]
+    status: Literal["map", "removed"]
+    kind: str | None
+    risen: bool  # §G1 Rebellion: risen for good
+
+
+class Targets(TypedDict):
+    """§G1: the markers, the ones still in the cup at set-up, and the Islamic player's placement under way."""
+
+    markers: list[Target]
+    cup: int
+    stage: Literal["choose", "draw"] | None
+    selected: str | None  # the kind he is placing: his eyes only
+    israel: int | None  # §G1.5: the turn of the Israeli retaliation
+
+
+class AirPlaced(TypedDict):
+    at: str
+    air: Literal["conventional", "stealth", "recon", "israeli"]
+
+
+class AirStrikes(TypedDict):
+    """§G2: the air-strike sub-phase under way: the turn's strikes, the Israeli ones, placed, left, the targets."""
+
+    strikes: int
+    israeli: int
+    placed: list[AirPlaced]
+    left: dict[str, int]
+    targets: list[str]
+
+
 class View(TypedDict):
     scenario: Literal["1", "2"]
     turn: int
@@ -122,6 +158,8 @@ class View(TypedDict):
     task: Task | None
     stacking: list[StackProblem]
     victory: Victory
+    targets: Targets | None  # §G1, with the option strategic_targets
+    air: AirStrikes | None  # §G2, during the air-strike sub-phase
     prompt: Line
     log: list[Line]
 

@@ -7,8 +7,9 @@ from bti_fixtures import act, destinations, last_log, offered, position
 
 from server.engine.core import apply_action
 from server.games.back_to_iraq import RULES
-from server.games.back_to_iraq.control import enter, mipp_check
+from server.games.back_to_iraq.control import enter
 from server.games.back_to_iraq.data import dataset
+from server.games.back_to_iraq.mipp import mipp_check
 
 B = dataset().board
 KC = B.hex_of("kuwait_city")
