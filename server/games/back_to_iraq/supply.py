@@ -4,7 +4,7 @@ source or to a road, then along roads and highways, as far as need be, to a sour
 No line enters an enemy-occupied hex, a neutral country, water, or a hex or hexside the unit could not enter
 (§8.11); an Islamic line may go into a Coalition ZOC but not through it (§7.6), so a ZOC hex ends a line unless it
 is the unit's own hex or the source. §8.9: in Scenario 2 Iraqi units trace to Iraqi sources and Iranian units to
-Iranian ones.
+Iranian ones. With the advanced option ``c2`` supply runs through the HQs instead (§G4.4, command.py).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from ...engine.core import State
+from . import command
 from .board import WATER
 from .forces import board, log, occupied, on_map, spec, tables, unit
 from .terrain import neutral_hexes, step_costs
@@ -76,6 +77,7 @@ class Lines:
         self.stops = zoc(state) if side == "islamic" else frozenset()
         self._nets: dict[str, set[str]] = {}
         self.sources = frozenset(board(state).supply_sources)
+        self.command = command.Command(state, side, self.stops) if command.on(state) else None  # §G4
 
     def net(self, family: str) -> set[str]:
         if family not in self._nets:
@@ -97,6 +99,8 @@ class Lines:
         kin = family(state, uid)
         if kin in LIMITED and b.supply_sources.get(here) == LIMITED[kin] and here not in state["lost_sources"]:
             return True  # §8.5, §8.7: in the limited source itself
+        if self.command is not None:
+            return command.supplied(self, uid)  # §G4.4: C2 replaces basic supply
         net = self.net(kin)
         if here in net:
             return True  # on a source, or on a road joined to one
