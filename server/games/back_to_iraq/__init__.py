@@ -4,7 +4,7 @@
 ``002``); the reconstructed data in ``data/`` has its reasons in ``PROVENANCE.md``. Modules by rulebook chapter:
 set-up (§3, setup.py), MIPP and control (§4, control.py), the sequence of play (§5, sequence.py), stacking (§6,
 forces.py), ZOC (§7, zoc.py), supply (§8, supply.py), movement and terrain (§10, movement.py, terrain.py), combat
-(§11-§12, combat.py, results.py).
+(§11-§12, combat.py, results.py); the advanced rules: command and control with HQs (§G4, command.py).
 """
 
 from __future__ import annotations
