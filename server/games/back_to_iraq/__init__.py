@@ -4,7 +4,7 @@
 ``002``); the reconstructed data in ``data/`` has its reasons in ``PROVENANCE.md``. Modules by rulebook chapter:
 set-up (§3, setup.py), MIPP and control (§4, control.py), the sequence of play (§5, sequence.py), stacking (§6,
 forces.py), ZOC (§7, zoc.py), supply (§8, supply.py), movement and terrain (§10, movement.py, terrain.py), combat
-(§11-§12, combat.py, results.py).
+(§11-§12, combat.py, results.py); the advanced rules: command and control with HQs (§G4, command.py).
 """
 
 from __future__ import annotations
@@ -113,6 +113,8 @@ class BackToIraqRules(GameRules):
         OptionSpec("mef", False, (False, True),
                    {"en": "The US MEF's amphibious movement across one water hex (§14.17)",
                     "ja": "アメリカ海兵遠征軍の水上移動(水域1ヘクス、14.17)"}),
+        OptionSpec("c2", False, (False, True),
+                   {"en": "Command and control with HQs (§G4)", "ja": "指揮統制と司令部(G4)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

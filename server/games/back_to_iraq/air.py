@@ -14,6 +14,7 @@ from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
 from . import targets
+from .command import suppress
 from .forces import log, on_map, scenario, spec, tables, unit
 from .mipp import mipp_gain
 from .terrain import natural, place_kind
@@ -201,10 +202,7 @@ def _hqs(state: State, hex_id: str) -> list[str]:
 def suppress_hqs(state: State, hex_id: str) -> None:
     """§G4.6: every HQ in the hex is flipped to its suppressed side; a second suppression does nothing."""
     for u in _hqs(state, hex_id):
-        rec = unit(state, u)
-        if not rec.get("suppressed"):
-            rec["suppressed"] = True
-            log(state, "suppressed", unit=u)
+        suppress(state, u)
 
 
 def choice_actions(state: State, frame: Frame) -> list[Action]:

@@ -100,7 +100,8 @@ def may_attack(state: State, uid: str) -> bool:
         return False  # §13.2: it moved this turn
     if spec(state, uid).side == "coalition" and state["regroup"]["now"] is not None:
         return False  # §9.3-§9.4: no Coalition attack in a regroup turn
-    return spec(state, uid).movement_class != "sof"
+    # SOF make operations, not attacks (§G3.6); an HQ, attack 0, joins no attack (§G4.1: PROVENANCE)
+    return spec(state, uid).movement_class != "sof" and spec(state, uid).type != "hq"
 
 
 def eligible(state: State, side: str, target: str) -> list[str]:

@@ -308,8 +308,9 @@ def mode_actions(state: State, side: str) -> list[Action]:
     for uid in on_map(state, "coalition"):
         rec = unit(state, uid)
         s = spec(state, uid)
-        if s.power != "great" or s.movement_class != "mech" or rec.get("mode_turn") == state["turn"]:
-            continue
+        if s.power != "great" or s.movement_class != "mech" or rec.get("mode_turn") == state["turn"] \
+                or s.type == "hq":
+            continue  # an HQ is a headquarters, not a division to dismount (PROVENANCE)
         if any(n in islamic for n in b.neighbours(rec["hex"])):
             continue
         if not lines.supplied(uid, air=False):

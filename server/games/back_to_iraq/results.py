@@ -11,12 +11,12 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
-from . import optional
+from . import command, optional
 from .combat import read_table, reckon
 from .control import enter
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
 from .mipp import mipp_check, mipp_gain, s_plus
-from .supply import family, sources
+from .sources import family, sources
 from .targets import c3i_present
 from .terrain import may_stand
 from .zoc import zoc
@@ -167,20 +167,25 @@ def no_retreat(state: State, frame: Frame, action: Action) -> None:
 # === Advance after combat (§11.14) ===
 
 def advance_actions(state: State, frame: Frame) -> list[Action]:
+    """§11.14; with ``c2`` §G4.5: who advances depends on command, and some go on a second hex."""
     target = frame["at"]
-    if at(state, target):
-        return []  # the hex was not emptied
+    c2 = command.advance_command(state, frame["side"])
+    held = at(state, target)
+    if c2 is not None:
+        held = [u for u in held if unit(state, u)["side"] != frame["side"]]  # §G4.5: the advance goes on
+    if held:
+        return []  # the hex was not emptied (without c2, the first unit in ends the advance)
     out: list[Action] = []
     for u in frame["attackers"]:
         rec = unit(state, u)
-        if rec["status"] != "map" or rec["hex"] == target or "101st" in spec(state, u).tags:
+        if rec["status"] != "map" or u in frame.get("onward", ()) or "101st" in spec(state, u).tags:
             continue  # §13.2: the 101st never advances
-        if not may_stand(state, u, target):
+        if rec["hex"] == target:
+            if command.may_go_on(state, u, c2):  # §G4.5(4)
+                out += [_advance_to(state, u, n) for n in command.second_hexes(state, u)]
             continue
-        a: dict[str, Any] = {"type": "advance", "unit": u, "to": target}
-        if would_overstack(state, u, target):
-            a["stacking"] = True
-        out.append(a)
+        if may_stand(state, u, target) and command.may_advance(state, u, c2):  # §G4.5(1)-(3)
+            out.append(_advance_to(state, u, target))
     if out:
         if not c3i_present(state):
             # §G1 C3I: with every C3I gone no Iraqi unit advances; the step is still offered, so that whether a
@@ -190,11 +195,21 @@ def advance_actions(state: State, frame: Frame) -> list[Action]:
     return out
 
 
+def _advance_to(state: State, uid: str, to: str) -> Action:
+    a: dict[str, Any] = {"type": "advance", "unit": uid, "to": to}
+    if would_overstack(state, uid, to):
+        a["stacking"] = True
+    return a
+
+
 def advance(state: State, frame: Frame, action: Action) -> None:
     rec = unit(state, action["unit"])
-    rec["hex"] = frame["at"]
-    enter(state, rec["side"], [frame["at"]])
-    log(state, "advance", unit=action["unit"], to=frame["at"])
+    to = str(action.get("to", frame["at"]))
+    if to != frame["at"]:
+        frame.setdefault("onward", []).append(action["unit"])  # §G4.5(4): its second hex, the last
+    rec["hex"] = to
+    enter(state, rec["side"], [to])
+    log(state, "advance", unit=action["unit"], to=to)
 
 
 def end_advance(state: State, frame: Frame, action: Action) -> None:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Auto, Decision, Frame, Kind, SequenceOfPlay, pop, push
-from . import air, optional, scud, targets
+from . import air, command, optional, scud, targets
 from .control import owner
 from .forces import board, log, on_map, overstacked, scenario, spec, tables, unit
 from .results import eliminate
@@ -146,15 +146,30 @@ def skip(state: State, phase: str) -> bool:
 
 def recovery(state: State) -> None:
     """Every reduced Coalition unit that did not move this turn, was reduced when the turn began and traces land
-    supply, is back at full strength."""
+    supply (§G4.4: and traces to an HQ), is back at full strength; then §G4.7 the suppressed HQs recover."""
     state["phase"] = "recovery"
     lines = Lines(state, "coalition")
     for uid in on_map(state, "coalition"):
         rec = unit(state, uid)
         full = spec(state, uid).steps
-        if rec["steps"] < full and not rec["moved"] and not rec["full_at_start"] and lines.supplied(uid, air=False):
+        if rec["steps"] < full and not rec["moved"] and not rec["full_at_start"] and command.recovers(lines, uid):
             rec["steps"] = full
             log(state, "recovered", unit=uid)
+    recover_hqs(state)
+
+
+def recover_hqs(state: State) -> None:
+    """§G4.7 (AMBIG-9): in the Recovery Phase of a Coalition regroup turn, every suppressed HQ of either side with
+    land supply that did not move this game turn flips back to operational."""
+    if not command.on(state):
+        return
+    for side in ("coalition", "islamic"):
+        lines = Lines(state, side)
+        for uid in on_map(state, side):
+            rec = unit(state, uid)
+            if rec.get("suppressed") and not rec["moved"] and lines.supplied(uid, air=False):
+                rec["suppressed"] = False
+                log(state, "hq_recovered", unit=uid)
 
 
 # === §6.5 The stacking check at the end of every phase ===

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop
+from .command import in_play
 from .forces import board, data, log, occupied, scenario, spec, unit, would_overstack
 from .units import set_up_problem
 
@@ -92,7 +93,8 @@ def end_setup(state: State, frame: Frame, action: Action) -> None:
 
 def start_units(state: State) -> dict[str, dict[str, Any]]:
     """Every counter of the scenario, at its proposed hex or (free set-up) waiting to be placed; the advanced game's
-    counters are out of a basic match (§3.0 "Important"), and so are those that come only on a condition (§G5)."""
+    counters are out of a basic match (§3.0 "Important"), and so are those that come only on a condition (§G5);
+    with ``c2`` the HQs are in (§G4.1)."""
     gd = data(state)
     setup = gd.scenarios[str(state["scenario"])].setup
     out = {}
@@ -100,7 +102,7 @@ def start_units(state: State) -> dict[str, dict[str, Any]]:
         if scenario(state) not in s.scenarios:
             continue
         placed = setup.get(uid)
-        playing = placed is not None and not s.advanced and s.condition is None
+        playing = placed is not None and (not s.advanced or in_play(state, uid)) and s.condition is None
         status = ("setup" if free(state) else "map") if playing else "out"
         out[uid] = {"side": s.side, "hex": placed if status == "map" else None, "status": status,
                     "steps": s.steps, "dismounted": False, "mp": None, "moved": False, "attacked": False,

@@ -4,7 +4,7 @@ source or to a road, then along roads and highways, as far as need be, to a sour
 No line enters an enemy-occupied hex, a neutral country, water, or a hex or hexside the unit could not enter
 (§8.11); an Islamic line may go into a Coalition ZOC but not through it (§7.6), so a ZOC hex ends a line unless it
 is the unit's own hex or the source. §8.9: in Scenario 2 Iraqi units trace to Iraqi sources and Iranian units to
-Iranian ones.
+Iranian ones. With the advanced option ``c2`` supply runs through the HQs instead (§G4.4, command.py).
 """
 
 from __future__ import annotations
@@ -13,41 +13,13 @@ from collections import deque
 from collections.abc import Iterable
 
 from ...engine.core import State
+from . import command
 from .board import WATER
 from .forces import board, log, occupied, on_map, spec, tables, unit
-from .targets import installations, rebel_blocks
+from .sources import LIMITED, family, sources
+from .targets import rebel_blocks
 from .terrain import neutral_hexes, step_costs
 from .zoc import zoc
-
-# A side's kinds of source (§8.4-§8.7), by who traces to them
-GENERAL = {"coalition": ("coalition",), "iraq": ("iraq_general",), "iran": ("iran_edge",)}
-LIMITED = {"iraq": "iraq_limited", "iran": "iran_limited"}
-
-
-def family(state: State, uid: str) -> str:
-    """Whose sources a unit uses: the Coalition's, Iraq's, or (Scenario 2) Iran's; Al Qaeda uses Islamic ones,
-    which in Scenario 2 are read as Iraq's (§G5.4)."""
-    s = spec(state, uid)
-    if s.side == "coalition":
-        return "coalition"
-    return "iran" if s.power == "iran" else "iraq"
-
-
-def sources(state: State, family: str) -> list[str]:
-    """The source hexes a family may trace to now: §8.4 Baghdad until the Coalition has held it; §8.6 the Iranian
-    edge roads while not Coalition-held; §8.7 the Coalition's while not Islamic-occupied."""
-    b = board(state)
-    enemy = occupied(state, "islamic" if family == "coalition" else "coalition")
-    out = []
-    for h, kind in sorted(b.supply_sources.items()):
-        if kind not in GENERAL[family] or h in enemy or h in state["lost_sources"]:
-            continue
-        if kind == "iran_edge" and state["control"].get(h) == "coalition":
-            continue
-        out.append(h)
-    # §G1 Military Installation: face up in a city, a source for that country's units
-    out += [h for h in installations(state) if b.country[h] == family and h not in enemy and h not in out]
-    return out
 
 
 def road_net(state: State, family: str, blocked: frozenset[str], stops: frozenset[str]) -> set[str]:
@@ -81,6 +53,7 @@ class Lines:
         self.stops = zoc(state) if side == "islamic" else frozenset()
         self._nets: dict[str, set[str]] = {}
         self.sources = frozenset(board(state).supply_sources)
+        self.command = command.Command(state, side, self.stops) if command.on(state) else None  # §G4
 
     def net(self, family: str) -> set[str]:
         if family not in self._nets:
@@ -102,13 +75,15 @@ class Lines:
         kin = family(state, uid)
         if kin in LIMITED and b.supply_sources.get(here) == LIMITED[kin] and here not in state["lost_sources"]:
             return True  # §8.5, §8.7: in the limited source itself
+        if self.command is not None:
+            return command.supplied(self, uid)  # §G4.4: C2 replaces basic supply
         net = self.net(kin)
         if here in net:
             return True  # on a source, or on a road joined to one
         reach = int(tables(state).lost("LOST-17" if "101st" in s.tags else "LOST-16"))  # LOST-16, LOST-17
-        return self._off_road(uid, here, net, reach)
+        return self.off_road(uid, here, net, reach)
 
-    def _off_road(self, uid: str, here: str, net: set[str], reach: int) -> bool:
+    def off_road(self, uid: str, here: str, net: set[str], reach: int) -> bool:
         """§8.10-§8.11: at most ``reach`` hexes (the unit's own not counted) through hexes it could enter, to the
         road net or a source."""
         b = board(self.state)

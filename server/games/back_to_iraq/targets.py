@@ -48,7 +48,7 @@ def face_up(state: State, kind: str) -> list[str]:
 def c3i_present(state: State) -> bool:
     """§G1 C3I: while any C3I is on the map, face up or down, Iraqi units may advance after combat. Without the
     strategic targets the rule does not bind."""
-    return not on(state) or any(rec["kind"] == "c3i" for _, rec in markers(state))
+    return "targets" not in state or any(rec["kind"] == "c3i" for _, rec in markers(state))
 
 
 def init(state: State) -> None:

@@ -33,6 +33,11 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
             markers.append("dismounted")
         if rec["side"] == "coalition" and uid in state["no_zoc"]:
             markers.append("no_zoc")
+        if rec.get("suppressed"):
+            markers.append("suppressed")  # §G4.6
+        command = lines[rec["side"]].command
+        if command is not None and not command.commanded(uid):
+            markers.append("out_of_command")  # §G4.2, with c2
     c: dict[str, Any] = {
         "ref": uid, "id": uid, "side": rec["side"], "hex": rec["hex"], "face": "up", "status": rec["status"],
         "name": {"key": f"unit.{uid}"}, "nation": s.nation, "type": s.type, "size": s.size,

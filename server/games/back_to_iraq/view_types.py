@@ -28,7 +28,7 @@ class Counter(TypedDict):
     steps: int
     max_steps: int
     reduced: bool
-    markers: list[Literal["out_of_supply", "dismounted", "no_zoc"]]
+    markers: list[Literal["out_of_supply", "dismounted", "no_zoc", "suppressed", "out_of_command"]]  # §G4.6, §G4.2
     mp_left: NotRequired[float]  # the phasing player's units in its movement phase
     moved: NotRequired[bool]
     attacked: NotRequired[bool]  # in a combat phase
