@@ -105,6 +105,8 @@ class BackToIraqRules(GameRules):
         OptionSpec("mef", False, (False, True),
                    {"en": "The US MEF's amphibious movement across one water hex (§14.17)",
                     "ja": "アメリカ海兵遠征軍の水上移動(水域1ヘクス、14.17)"}),
+        OptionSpec("sof", False, (False, True),
+                   {"en": "Special operations forces (§G3)", "ja": "特別作戦部隊(G3)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

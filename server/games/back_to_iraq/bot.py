@@ -457,6 +457,12 @@ class _Scorer:
             gain -= 0.5  # a die decides it (§10.15)
         return gain
 
+    def _form_sof(self, a: Action) -> float:
+        return 1.0  # §G3.10: the bot forms its SOF
+
+    def _keep_unit(self, a: Action) -> float:
+        return 0.0
+
     def _end_movement(self, a: Action) -> float:
         return 0.1
 
