@@ -110,7 +110,9 @@ def operate(state: State, frame: Frame, action: Action) -> None:
     mods = modifiers(state, uid, h)
     die = rng.roll(state)
     total = die + int(t["modifier"]) * len(mods)
-    result = "eliminated" if total in t["eliminated"] else "success" if total >= int(t["success_from"]) \
+    # a reading: the die's own face eliminates (every Coalition SOF is US or UK, +1: on the total the table's
+    # "Coalition SOF eliminated" could never happen); the modifiers move the rest toward success
+    result = "eliminated" if die in t["eliminated"] else "success" if total >= int(t["success_from"]) \
         else "no_effect"
     target = f"hq:{action['hq']}" if action["target"] == "hq" else action["target"]
     book(state)["ops"].append({"turn": state["turn"], "side": side, "unit": uid, "at": h, "target": target})

@@ -14,12 +14,12 @@ from server.games.back_to_iraq.sequence import PHASES
 
 
 def position(units: dict[str, str], at: str = "coalition_movement", scenario: str = "1", *,
-             dice: tuple[int, ...] = (), **over: Any) -> State:
+             dice: tuple[int, ...] = (), options: dict[str, Any] | None = None, **over: Any) -> State:
     """Only ``units`` on the map (uid -> hex), in the phase ``at``: ``coalition_movement``, ``coalition_combat``,
     ``islamic_movement`` or ``islamic_combat`` (turn 2, Move-then-Combat unless ``order`` says otherwise),
     ``regroup`` (the Weather/Regroup phase of turn ``turn``, its weather settled) or ``weather`` (its start).
-    ``over`` sets state keys; ``dice`` forces the next rolls."""
-    s = RULES.setup(scenario, {}, b"rule-tests")
+    ``over`` sets state keys; ``dice`` forces the next rolls; ``options`` are the match options."""
+    s = RULES.setup(scenario, options or {}, b"rule-tests")
     for rec in s["units"].values():
         if rec["status"] == "map":
             rec["status"], rec["hex"] = "out", None
