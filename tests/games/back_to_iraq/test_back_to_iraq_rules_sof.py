@@ -275,3 +275,21 @@ def test_islamic_sof_cannot_air_move() -> None:
     s = position({"iq_999_sof": "2117"}, "islamic_movement", options=ON)
     assert not offered(s, "islamic", "air_move")
 
+
+
+def test_coalition_sof_have_no_step_loss() -> None:
+    """§G3.8 (AMBIG-27): a Coalition SOF is single-step: one loss eliminates it."""
+    from server.games.back_to_iraq.results import lose_one_step
+    s = position({"us_sf5": "2117"}, options=ON)
+    assert unit(s, "us_sf5")["steps"] == 1
+    lose_one_step(s, "us_sf5")
+    assert unit(s, "us_sf5")["status"] == "eliminated"
+
+
+def test_the_bot_raids_hqs_and_leaves_coalition_city_raids() -> None:
+    """§G3.6: the computer scores an HQ raid above ending the phase, a Coalition city raid below it."""
+    s = position({"us_sf5": "1716", "iq_hq_1": "1717"}, "coalition_combat", options=ON)
+    actions = [a for a in RULES.legal_actions(s, "coalition") if a["type"] in ("sof_operation", "end_combat")]
+    scores = {(a["type"], a.get("target")): p for a, p in zip(actions, bot.prior(s, "coalition", actions),
+                                                                 strict=True)}
+    assert scores[("sof_operation", "hq")] > scores[("end_combat", None)] > scores[("sof_operation", "city")]
