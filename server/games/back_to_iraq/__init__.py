@@ -115,6 +115,8 @@ class BackToIraqRules(GameRules):
                     "ja": "アメリカ海兵遠征軍の水上移動(水域1ヘクス、14.17)"}),
         OptionSpec("c2", False, (False, True),
                    {"en": "Command and control with HQs (§G4)", "ja": "指揮統制と司令部(G4)"}),
+        OptionSpec("sof", False, (False, True),
+                   {"en": "Special operations forces (§G3)", "ja": "特別作戦部隊(G3)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

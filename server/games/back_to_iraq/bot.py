@@ -459,6 +459,16 @@ class _Scorer:
             gain -= 0.5  # a die decides it (§10.15)
         return gain
 
+    def _sof_operation(self, a: Action) -> float:
+        # §G3.6: an HQ raid is always worth it; a city raid's 1d6 - 3 favours the Islamic side on average
+        return 0.5 if a["target"] == "hq" or self.side == "islamic" else -0.1
+
+    def _form_sof(self, a: Action) -> float:
+        return 1.0  # §G3.10: the bot forms its SOF
+
+    def _keep_unit(self, a: Action) -> float:
+        return 0.0
+
     def _end_movement(self, a: Action) -> float:
         return 0.1
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.core import Action, State
-from . import airborne, optional
+from . import airborne, optional, sof_ops
 from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, scenario, spec, tables, unit
 from .supply import Lines, air_supply_actions
 from .terrain import natural, neutral, place_kind
@@ -164,7 +164,11 @@ def reckon(state: State, side: str, target: str, attackers: list[str], frame: di
     enemy_lines = Lines(state, ENEMY[side])
     terrain = natural(state, target)
     groups: dict[int, int] = {}
+    fixed = sof_ops.lone_attack(state, target)
     for u in attackers:
+        if fixed is not None and spec(state, u).movement_class != "sof":
+            groups[0] = groups.get(0, 0) + fixed  # §G3.7(1), LOST-49
+            continue
         a = airborne.strength(state, u) if airborne.is_101st(state, u) else printed(state, u)[0]
         s = spec(state, u)
         if side == "coalition" and state["order"] == "move_first" and s.power != "great":
@@ -218,6 +222,8 @@ def terrain_shift(state: State, side: str, target: str, defenders: list[str]) ->
     place = place_kind(state, target)
     if place:
         found.append(place)
+    if sof_ops.beside_city(state, target):
+        found.append("city")  # §G3.7(3)
     terrain = natural(state, target)
     if terrain in ("mountain", "rough"):
         found.append(terrain)
@@ -269,8 +275,8 @@ def candidate(state: State, side: str, target: str, attackers: list[str],
 # === The actions ===
 
 def combat_actions(state: State, side: str) -> list[Action]:
-    return [*({"type": "attack", "at": h} for h in targets(state, side)), *air_supply_actions(state, side),
-            {"type": "end_combat"}]
+    return [*({"type": "attack", "at": h} for h in targets(state, side)), *sof_ops.operation_actions(state, side),
+            *air_supply_actions(state, side), {"type": "end_combat"}]
 
 
 def attack_actions(state: State, frame: dict[str, Any]) -> list[Action]:

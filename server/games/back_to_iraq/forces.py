@@ -110,6 +110,8 @@ def printed(state: State, uid: str) -> tuple[int, int, int]:
         else s.reduced
     if unit(state, uid).get("dismounted"):
         m = int(tables(state).lost("LOST-13"))  # LOST-13
+    if s.movement_class == "sof":
+        m = int(tables(state).lost("LOST-46"))  # §G3.2, LOST-46: the counters' MA is lost
     return a, d, m
 
 
@@ -145,7 +147,9 @@ def _overstack(state: State, side: str, uids: Iterable[str]) -> bool:
     uids = list(uids)
     total = sum((stacking_value(state, u) for u in uids), Fraction(0))
     groups = {nation_group(state, u) for u in uids if stacking_value(state, u) > 0}
-    return total > stacking_limit(state, side) or len(groups) > 1
+    sof = sum(spec(state, u).movement_class == "sof" for u in uids)  # §G3.4: at most 1 SOF a hex
+    return total > stacking_limit(state, side) or len(groups) > 1 \
+        or sof > int(tables(state).raw["also_lost"]["sof_per_hex"]["value"])
 
 
 def would_overstack(state: State, uid: str, hex_id: str, stacks: dict[str, list[str]] | None = None) -> bool:

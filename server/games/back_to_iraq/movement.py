@@ -17,7 +17,7 @@ from typing import Any
 from ...engine import paths, rng
 from ...engine.core import Action, IllegalAction, State
 from ...engine.paths import Reached
-from . import airborne, optional
+from . import airborne, optional, sof
 from .board import WATER
 from .control import enter
 from .forces import (
@@ -78,8 +78,8 @@ def may_move(state: State, uid: str, zones: frozenset[str] | None = None) -> boo
         return False  # §13.2: it attacked this turn
     if s.side == "coalition" and regroup_turn(state) == "forced":
         return False  # §9.3
-    # §7.5: not if it started in a ZOC
-    return not (s.side == "islamic" and regroup_turn(state) is None and rec["mp"] is None
+    # §7.5: not if it started in a ZOC (§G3.2: SOF ignore ZOC)
+    return not (s.side == "islamic" and s.movement_class != "sof" and regroup_turn(state) is None and rec["mp"] is None
                 and rec["hex"] in (zoc(state) if zones is None else zones))
 
 
@@ -117,6 +117,8 @@ def reach(state: State, uid: str, lines: Lines | None = None, zones: frozenset[s
     ``zones``, ``enemy``: the supply, the ZOC and the enemy's hexes now, when the caller has them)."""
     here = unit(state, uid)["hex"]
     budget = mp_left(state, uid, lines)
+    if sof.is_sof(state, uid):
+        return sof.reach(state, uid, budget)  # §G3.2
     enemy = _enemy_hexes(state, uid) if enemy is None else enemy
     stops = None  # §7.3: an Islamic unit stops on entering a ZOC
     if spec(state, uid).side == "islamic" and regroup_turn(state) is None:
@@ -163,6 +165,9 @@ def actions(state: State, side: str) -> list[Action]:
         if not may_move(state, uid, zones):
             continue
         left = mp_left(state, uid, lines)
+        if sof.is_sof(state, uid):
+            out += [*sof.move_actions(state, uid, left), *sof.air_actions(state, uid)]  # §G3.2-§G3.3, §G3.9
+            continue
         reached = reach(state, uid, lines, zones, enemy)
         here = unit(state, uid)["hex"]
         b = board(state)
@@ -194,6 +199,9 @@ def move(state: State, action: Action) -> None:
     lines = Lines(state, rec["side"])
     left = mp_left(state, uid, lines)
     _start(state, uid, left)
+    if sof.is_sof(state, uid):
+        sof.move(state, action, left)  # §G3.2-§G3.3
+        return
     if action.get("river"):
         _cross(state, uid, action["to"])
         return

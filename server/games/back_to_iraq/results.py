@@ -11,7 +11,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
-from . import command, optional
+from . import command, optional, sof
 from .combat import read_table, reckon
 from .control import enter
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
@@ -157,7 +157,9 @@ def no_retreat(state: State, frame: Frame, action: Action) -> None:
     units = [u for u in frame["units"] if unit(state, u)["status"] == "map"]
     log(state, "retreat_blocked", units=units)
     for u in units:
-        if spec(state, u).side == "islamic":
+        if sof.on(state) and all(sof.is_sof(state, v) for v in units):
+            sof.neutralize(state, u)  # §G3.7(2): a lone SOF with nowhere to go
+        elif spec(state, u).side == "islamic":
             eliminate(state, u)
         else:
             lose_one_step(state, u)

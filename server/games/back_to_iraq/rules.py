@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import air, airborne, combat, movement, optional, results, scud, supply, targets
+from . import air, airborne, combat, movement, optional, results, scud, sof, sof_ops, supply, targets
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
@@ -44,9 +44,9 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     # §3.1: the Coalition sets up first, then the Islamic player; then turn 1
     sides = ("coalition", "islamic") if placement.free(state) else ()
     setups = [f for side in sides for f in ({"kind": placement.STEP, "side": side}, {"kind": "stacking"})]
-    # §G1.1: the Islamic player places his strategic targets once his units are set up
+    # §G3.10: then the Islamic player may turn units into SOF; §G1.1: he places his strategic targets
     markers = [targets.frame()] if targets.on(state) else []
-    push(state, *setups, *markers, {"kind": "begin"}, {"kind": "turn", "next": 0})
+    push(state, *setups, *sof.formation_frames(state), *markers, {"kind": "begin"}, {"kind": "turn", "next": 0})
     MACHINE.run(state)
     return state
 
@@ -164,10 +164,11 @@ STEPS = {
                                                  "place": placement.place, "end_setup": placement.end_setup}),
     "movement": Decision(lambda state, frame: movement.actions(state, frame["side"]),
                          {"move": _move, "dismount": _mode, "remount": _mode, "air_supply": _air_supply,
-                          "end_movement": _end_movement},
+                          "air_move": sof.start_air, "end_movement": _end_movement},
                          over=_never),
     "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
-                       {"attack": _attack, "air_supply": _air_supply, "end_combat": _end_combat}, over=_never),
+                       {"attack": _attack, "sof_operation": sof_ops.operate, "air_supply": _air_supply,
+                        "end_combat": _end_combat}, over=_never),
     "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel,
                                                "heavy_attack": _attack_support, "naval": _attack_support,
                                                "chemical": _attack_support}, over=_never),
@@ -183,6 +184,9 @@ STEPS = {
     "massive": Decision(optional.massive_actions, {"remove_stack": results.remove_stack}),
     "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
     "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
+    sof.AIR: Decision(sof.air_frame_actions, {"air_land": sof.air_land, "cancel": _cancel}),  # §G3.9
+    sof.FORMATION: Decision(sof.formation_actions, {"form_sof": sof.decide_formation,  # §G3.10
+                                                    "keep_unit": sof.decide_formation}),
 }
 
 MACHINE = Machine(STEPS, KINDS, {"begin": Auto(_begin)},

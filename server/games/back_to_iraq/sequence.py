@@ -13,7 +13,7 @@ from enum import StrEnum
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Auto, Decision, Frame, Kind, SequenceOfPlay, pop, push
-from . import air, command, optional, scud, targets
+from . import air, command, optional, scud, sof, targets
 from .control import owner
 from .forces import board, log, on_map, overstacked, scenario, spec, tables, unit
 from .results import eliminate
@@ -113,6 +113,8 @@ def begin(state: State, frame: Frame, phase: str) -> None:
             state["order"] = "move_first"
     elif phase in ("coalition_1", "coalition_2"):
         first = phase == "coalition_1"
+        if first and sof.on(state):
+            sof.come_back(state, "coalition")  # §G3.7(2): the neutralized SOF due this turn
         moving = (state["order"] == "move_first") == first
         if regroup == "forced" or (regroup == "voluntary" and not moving):
             return  # §9.3-§9.4: no Coalition movement in a forced regroup, no attack in any
@@ -124,6 +126,8 @@ def begin(state: State, frame: Frame, phase: str) -> None:
             strikes = [f for f in (air.begin(state),) if f is not None]
             push(state, *strikes, combat, {"kind": "stacking"})
     elif phase == "islamic_movement":
+        if sof.on(state):
+            sof.come_back(state, "islamic")  # §G3.7(2)
         check_zoc_supply(state)  # §7.4, §8.2
         push(state, _movement(state, "islamic"), {"kind": "stacking"})
     elif phase == "islamic_combat":

@@ -102,7 +102,10 @@ def start_units(state: State) -> dict[str, dict[str, Any]]:
         if scenario(state) not in s.scenarios:
             continue
         placed = setup.get(uid)
-        playing = placed is not None and (not s.advanced or in_play(state, uid)) and s.condition is None
+        # §G4.1 with c2 the HQs are in play; §G3 with sof the SOF, but those that come on a condition or replace a unit
+        advanced = s.advanced and not in_play(state, uid) \
+            and not (state["options"].get("sof") and s.movement_class == "sof")
+        playing = placed is not None and not advanced and s.condition is None
         status = ("setup" if free(state) else "map") if playing else "out"
         out[uid] = {"side": s.side, "hex": placed if status == "map" else None, "status": status,
                     "steps": s.steps, "dismounted": False, "mp": None, "moved": False, "attacked": False,

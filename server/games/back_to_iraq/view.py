@@ -18,7 +18,7 @@ from .rules import active_roles
 from .sequence import last_turn, mipp_limit, victory_met
 from .supply import Lines
 
-_STATUS_ORDER = {"map": 0, "setup": 1, "eliminated": 2, "out": 3}
+_STATUS_ORDER = {"map": 0, "setup": 1, "neutralized": 2, "eliminated": 3, "out": 4}
 
 
 def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
@@ -50,6 +50,8 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
         c["moved"] = bool(rec["moved"])
     if rec["status"] == "map" and state["phase"] == "combat":
         c["attacked"] = bool(rec["attacked"])
+    if rec["status"] == "neutralized":
+        c["returns"] = int(rec["returns"])  # §G3.7: the turn it comes back
     return c
 
 

@@ -16,7 +16,7 @@ class Counter(TypedDict):
     side: Side
     hex: str | None
     face: Literal["up"]
-    status: Literal["map", "setup", "eliminated"]
+    status: Literal["map", "setup", "eliminated", "neutralized"]  # neutralized: an SOF off the map (§G3.7)
     name: Line
     nation: str
     type: str
@@ -32,6 +32,7 @@ class Counter(TypedDict):
     mp_left: NotRequired[float]  # the phasing player's units in its movement phase
     moved: NotRequired[bool]
     attacked: NotRequired[bool]  # in a combat phase
+    returns: NotRequired[int]  # a neutralized SOF: the turn it comes back (§G3.7)
 
 
 class Regroup(TypedDict):
