@@ -51,7 +51,8 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, float], int, int]] = [
     ("lz_albany", "historical", {}, {}, 100, 1),
     ("bulge", "historical", {"fog_of_war": True}, {"end_phase": 3.0, "move": 2.0}, 120, 1),
     # the strategic targets are its only secret (§10.1); Scenario 2 has more markers and Iran
-    ("back_to_iraq", "2", {"strategic_targets": True}, {"reveal_target": 0.02, "end_movement": 2.0}, 150, 1),
+    ("back_to_iraq", "2", {"strategic_targets": True, "air_strikes": True, "sof": True, "c2": True},
+     {"reveal_target": 0.02, "end_movement": 2.0}, 150, 1),
 ]
 
 

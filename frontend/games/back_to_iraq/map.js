@@ -109,6 +109,8 @@ const MARKERS = {
   out_of_supply: { text: "OoS", fill: "#f08a24", ink: "#111" },
   dismounted: { text: "DSM", fill: "#5b4a2a", ink: "#fff" },
   no_zoc: { text: "NoZ", fill: "#6a3fa0", ink: "#fff" },
+  suppressed: { text: "SUP", fill: "#b3131b", ink: "#fff" }, // §G4.6: an HQ on its suppressed back
+  out_of_command: { text: "OoC", fill: "#2f62b0", ink: "#fff" }, // §G4.2
 };
 
 /** A unit's look (common/counters.js step look): its nation's colours, designation, symbol, mech band. */

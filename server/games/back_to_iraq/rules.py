@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import air, airborne, combat, movement, optional, results, scud, sof, sof_ops, supply, targets
+from . import air, airborne, combat, movement, nida, optional, results, scud, sof, sof_ops, supply, targets
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
@@ -46,7 +46,8 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     setups = [f for side in sides for f in ({"kind": placement.STEP, "side": side}, {"kind": "stacking"})]
     # §G3.10: then the Islamic player may turn units into SOF; §G1.1: he places his strategic targets
     markers = [targets.frame()] if targets.on(state) else []
-    push(state, *setups, *sof.formation_frames(state), *markers, {"kind": "begin"}, {"kind": "turn", "next": 0})
+    push(state, *setups, *sof.formation_frames(state), *markers, *nida.frames(state), {"kind": "begin"},
+         {"kind": "turn", "next": 0})
     MACHINE.run(state)
     return state
 
@@ -189,7 +190,7 @@ STEPS = {
                                                     "keep_unit": sof.decide_formation}),
 }
 
-MACHINE = Machine(STEPS, KINDS, {"begin": Auto(_begin)},
+MACHINE = Machine(STEPS, KINDS, {"begin": Auto(_begin), nida.STEP: Auto(nida.arrive)},
                   owner=lambda state: state["player"])
 
 

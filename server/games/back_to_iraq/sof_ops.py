@@ -1,8 +1,8 @@
 """§G3.6: SOF operations, and §G3.7 what changes when a lone SOF is attacked.
 
 In the owner's combat phase each SOF may make one operation against an adjacent hex, each target at most once a
-player turn: ``{"type": "sof_operation", "unit", "at", "target"}`` (``target`` "hq", with the ``hq`` unit, or
-"city"; the strategic markers of §G1 are another target type to add to ``TARGETS``). One die plus the modifiers
+player turn: ``{"type": "sof_operation", "unit", "at", "target"}`` (``target`` "hq", with the ``hq`` unit; "city";
+or "marker", a Coalition SOF against the strategic marker ``marker_id``, §G1.4(2)). One die plus the modifiers
 (LOST-48) on the SOF Operations Table: eliminated, no effect, or success.
 """
 
@@ -13,9 +13,10 @@ from collections.abc import Callable
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, State
 from ...engine.steps import Frame
+from . import targets
 from .command import suppress
 from .forces import ENEMY, board, log, on_map, spec, tables, unit
-from .mipp import mipp_check
+from .mipp import mipp_check, mipp_gain
 from .sof import book, eliminate, is_sof, lone, on
 from .terrain import neutral, place_kind
 
@@ -56,6 +57,10 @@ def operation_actions(state: State, side: str) -> list[Action]:
                     out.append({"type": "sof_operation", "unit": uid, "at": h, "target": "hq", "hq": hq})
             if (h, "city") not in raided and _city_target(state, side, h):
                 out.append({"type": "sof_operation", "unit": uid, "at": h, "target": "city"})
+            if side == "coalition":  # §G3.6(2), §G1.4(2): the strategic markers are Islamic
+                out += [{"type": "sof_operation", "unit": uid, "at": h, "target": "marker", "marker_id": tid}
+                        for tid in targets.at(state, h)
+                        if not state["targets"][tid]["active"] and (h, f"marker:{tid}") not in raided]
     return out
 
 
@@ -69,7 +74,7 @@ def modifiers(state: State, uid: str, h: str) -> list[str]:
         out.append("us_uk")
     # no enemy ground units (HQs and SOF are not, a reading; the revealed terrorist base is §G1's)
     if not any(unit(state, u)["hex"] == h and not is_sof(state, u) and "hq" not in spec(state, u).tags
-               for u in on_map(state, ENEMY[s.side])):
+               for u in on_map(state, ENEMY[s.side])) and h not in targets.face_up(state, "terrorist_base"):
         out.append("undefended")
     if s.side == "coalition" and (here in b.kurdish_area or b.country[here] in ("kuwait", "saudi")):
         out.append("friendly_ground")
@@ -92,7 +97,22 @@ def _city_success(state: State, uid: str, action: Action) -> None:
     log(state, "sof_mipp", die=die, swing=swing, total=state["mipp"])
 
 
-TARGETS: dict[str, Callable[[State, str, Action], None]] = {"hq": _hq_success, "city": _city_success}
+def _marker_success(state: State, uid: str, action: Action) -> None:
+    """§G3.6(2), §G1.4(2): a face-down marker is revealed and takes its chart effect, a face-up one is removed; by
+    the chart an SOF's reveal removes a Deception, and Hostages so freed cost the Islamic player 1d6 MIPP."""
+    tid = action["marker_id"]
+    rec = state["targets"][tid]
+    if rec["face"] == "down":
+        targets.reveal(state, tid, "sof")
+        if rec["kind"] not in ("deception", "hostages") or rec["active"]:
+            return
+    if rec["kind"] == "hostages":
+        mipp_gain(state, -rng.roll(state), "hostages_freed")
+    targets.remove(state, tid)
+
+
+TARGETS: dict[str, Callable[[State, str, Action], None]] = {"hq": _hq_success, "city": _city_success,
+                                                            "marker": _marker_success}
 
 
 def operate(state: State, frame: Frame, action: Action) -> None:
@@ -109,7 +129,8 @@ def operate(state: State, frame: Frame, action: Action) -> None:
     # "Coalition SOF eliminated" could never happen); the modifiers move the rest toward success
     result = "eliminated" if die in t["eliminated"] else "success" if total >= int(t["success_from"]) \
         else "no_effect"
-    target = f"hq:{action['hq']}" if action["target"] == "hq" else action["target"]
+    target = f"hq:{action['hq']}" if action["target"] == "hq" else \
+        f"marker:{action['marker_id']}" if action["target"] == "marker" else action["target"]
     book(state)["ops"].append({"turn": state["turn"], "side": side, "unit": uid, "at": h, "target": target})
     log(state, "sof_operation", unit=uid, at=h, target={"key": f"sof_target.{action['target']}"}, die=die,
         total=total, result={"key": f"sof_result.{result}"})

@@ -8,6 +8,7 @@ from server.games.back_to_iraq import RULES, bot, sof, view
 from server.games.back_to_iraq.combat import reckon, terrain_shift
 from server.games.back_to_iraq.data import dataset
 from server.games.back_to_iraq.forces import overstacked, unit
+from server.games.back_to_iraq.sof_ops import modifiers
 from server.games.back_to_iraq.supply import Lines
 from server.games.back_to_iraq.zoc import zoc
 
@@ -200,7 +201,6 @@ def test_a_coalition_sof_eliminated_in_an_operation_gives_a_mipp_check() -> None
 def test_the_operation_modifiers() -> None:
     """§G3.6: +1 each for a US/UK SOF, a target with no enemy ground unit, a Coalition SOF in Kuwait, Saudi
     Arabia or the Kurdish area, an Iranian SOF inside Iran."""
-    from server.games.back_to_iraq.sof_ops import modifiers
     s = position({"us_sf5": "1716", "iq_2": "1717"}, "coalition_combat", options=ON)
     assert modifiers(s, "us_sf5", "1717") == ["us_uk"]
     kurd = next(h for h in sorted(B.kurdish_area) if B.is_land(h))
