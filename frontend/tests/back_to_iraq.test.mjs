@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { parseColours, nationStyle, darker, NATION_COLOURS, COLOUR_WORDS, symbolFor, shortName, counterLook,
   escarpmentTeeth, sourceStyle, markerTokens, MARKER_CODES } from "../games/back_to_iraq/map.js";
-import { mippTrack, turnTrack, victoryRows, mapLabels, RESULT_ORDER, targetRows } from "../games/back_to_iraq/panel.js";
+import { mippTrack, turnTrack, victoryRows, mapLabels, RESULT_ORDER, targetRows, airPool } from "../games/back_to_iraq/panel.js";
 import { makeGrid } from "../common/hexgeom.js";
 
 const data = JSON.parse(readFileSync(new URL("../../server/games/back_to_iraq/data/counters.json", import.meta.url), "utf8"));
@@ -155,4 +155,14 @@ test("strategic targets: a token per marker on the map, '?' for a kind the viewe
   assert.equal(rows.hidden, 1);
   assert.deepEqual(rows.removed.map((t) => t.id), ["t04"]);
   assert.equal(targetRows(null), null);
+});
+
+test("the air-strike pool: the turn's strikes with the Israeli ones, what is left, the counters per hex (§G2)", () => {
+  const d = airPool({ strikes: 7, israeli: 1, left: { conventional: 4, stealth: 0, israeli: 1 }, targets: ["3527"],
+    placed: [{ at: "3527", air: "stealth" }, { at: "3527", air: "stealth" }, { at: "2117", air: "recon" }] });
+  assert.equal(d.total, 8);
+  assert.deepEqual(d.left, [["conventional", 4], ["israeli", 1]]);
+  assert.deepEqual(d.placed, [{ at: "3527", counters: [["stealth", 2]] }, { at: "2117", counters: [["recon", 1]] }]);
+  assert.equal(airPool(null), null);
+  for (const k of ["conventional", "stealth", "recon", "israeli"]) assert.ok(messages.en[`air.${k}`] && messages.ja[`air.${k}`], k);
 });

@@ -17,16 +17,17 @@ from ..realtime.diff import view_patch
 from .stats import pct, table
 
 
-def playout_figures(game: str, matches: int, max_actions: int) -> dict[str, Any]:
+def playout_figures(game: str, matches: int, max_actions: int, options: dict[str, Any] | None = None
+                    ) -> dict[str, Any]:
     """Median µs of legal_actions (all active roles), apply_action, view (per role) and the patch
-    (per role), and bytes of patches and full views, over random playouts."""
+    (per role), and bytes of patches and full views, over random playouts (``options`` over the defaults)."""
     rules = GAMES[game]
     viewers = [*rules.roles, None]
     legal, apply_t, view_t, patch_t, patch_b, view_b = [], [], [], [], [], []
     for n in range(matches):
         rnd = random.Random(n)
-        state = rules.setup(next(iter(rules.scenarios)), {o.id: o.default for o in rules.options},
-                            n.to_bytes(4, "big"))
+        state = rules.setup(next(iter(rules.scenarios)), {**{o.id: o.default for o in rules.options},
+                                                          **(options or {})}, n.to_bytes(4, "big"))
         prev = {r: make_view(rules, state, r) for r in viewers}
         for _ in range(max_actions):
             if rules.outcome(state) is not None:

@@ -197,3 +197,14 @@ def test_the_coalition_computer_is_blind_to_face_down_targets() -> None:
     """§10.1: two matches differing only in the kinds of face-down markers give the Coalition's computer the same
     sampled worlds and the same decisions."""
     assert check_blind(GAME, _targets_placed(), "coalition", levels=("easy",)) > 0
+
+
+def test_the_computer_strikes_marked_hexes_before_it_resolves() -> None:
+    """§G2: with strikes to place, a Stealth strike on a hex of face-down markers ranks above resolving (unused
+    counters are lost at the end of the turn), and above a recon strike on the same hex."""
+    state = _targets_placed()
+    hexes = sorted({rec["hex"] for rec in state["targets"].values() if rec["status"] == "map"})
+    acts = [{"type": "air_strike", "at": hexes[0], "air": "stealth"},
+            {"type": "air_strike", "at": hexes[0], "air": "recon"}, {"type": "resolve_air"}]
+    stealth, recon, resolve = bot.prior(state, "coalition", acts)
+    assert stealth > recon > resolve

@@ -25,9 +25,11 @@ from server.bench.stats import pct
 from server.games import GAMES
 
 
-def bench_engine(game: str, matches: int) -> None:
+def bench_engine(game: str, matches: int, options: dict[str, bool]) -> None:
     """The engine figures of ``counterplay bench`` (server/bench/engine.py), printed a line each."""
-    r = playout_figures(game, matches, max_actions=100_000)
+    r = playout_figures(game, matches, max_actions=100_000, options=options)
+    if options:
+        print(f"options {game:10s} {', '.join(sorted(options))}")
     print(f"engine  {game:10s} actions={r['actions']:6d}  legal_actions {r['legal']:8.1f} µs  "
           f"apply {r['apply']:8.1f} µs  view {r['view']:8.1f} µs/role")
     print(f"patch   {game:10s} median patch {r['patch_b']:7.0f} B  p95 {r['patch_p95']:7.0f} B  "
@@ -61,13 +63,15 @@ def main() -> None:
     real = [g for g in GAMES if g != "toy"]  # the real games, not the tests' toy
     parser.add_argument("--game", action="append", choices=real, help="only this game (repeatable)")
     parser.add_argument("--http-only", action="store_true", help="skip the engine and patch figures")
+    parser.add_argument("--option", action="append", default=[], help="a boolean match option on (repeatable)")
     args = parser.parse_args()
+    options = {o: True for o in args.option}
     games = args.game or real
     from tests.conftest import fresh_database
 
     for game in games if not args.http_only else []:
-        bench_engine(game, args.matches)
-    for game in games:
+        bench_engine(game, args.matches, options)
+    for game in games if args.http_matches > 0 else []:
         with tempfile.TemporaryDirectory() as tmp:
             bench_http(game, fresh_database("sqlite", Path(tmp)), "sqlite", args.http_matches)
         if args.postgres:

@@ -73,6 +73,22 @@ export function mapLabels(view) {
 
 const TASK_BUTTONS = new Set(["add", "drop", "take_step", "eliminate"]);
 
+/** §G2: the air-strike pool (view.air): {total, left: [[type, n]], placed: [{at, counters: [[type, n]]}]}. */
+export function airPool(air) {
+  if (!air) return null;
+  const byHex = new Map();
+  for (const p of air.placed ?? []) {
+    const row = byHex.get(p.at) ?? new Map();
+    row.set(p.air, (row.get(p.air) ?? 0) + 1);
+    byHex.set(p.at, row);
+  }
+  return {
+    total: (air.strikes ?? 0) + (air.israeli ?? 0),
+    left: Object.entries(air.left ?? {}).filter(([, n]) => n > 0),
+    placed: [...byHex].map(([at, row]) => ({ at, counters: [...row] })),
+  };
+}
+
 /**
  * §G1 strategic targets (view.targets): {shown: on the map with a kind the viewer sees, hidden: how many
  * on the map he may not identify, removed, cup, israel}; null without the option.
@@ -108,12 +124,13 @@ export function createPanel(container, ctx) {
     sources: h("p", { class: "bti-sources", "data-testid": "lost-sources", hidden: true }),
     air: h("p", { class: "bti-air", "data-testid": "air-supply", hidden: true }),
     targets: h("div", { class: "bti-box bti-targets", "data-testid": "targets", hidden: true }),
+    air: h("div", { class: "bti-box bti-air-pool", "data-testid": "air-pool", hidden: true }),
     elimTitle: h("h3", {}),
     elim: h("div", { class: "tray-row" }),
   };
   const elimBox = h("div", { class: "bti-box", hidden: true }, el.elimTitle, el.elim);
   container.append(h("section", { class: "bti-panel game-panel-box" }, el.turn, el.phase, el.order, el.attack, el.stacking,
-    el.mipp, el.victory, el.targets, el.track, el.regroup, el.sources, el.air, elimBox));
+    el.mipp, el.victory, el.air, el.targets, el.track, el.regroup, el.sources, el.air, elimBox));
   const elimTray = new CounterTray(el.elim, { size: 36, sideName: ctx.roleName });
 
   const counterOf = (view, ref) => (view.counters ?? []).find((c) => c.ref === ref || c.id === ref);
@@ -222,6 +239,18 @@ export function createPanel(container, ctx) {
       d.israel ? h("p", { class: "bti-israel" }, m("panel.israel", { turn: d.israel }, `Israel: turn ${d.israel}`)) : null);
   }
 
+  /** §G2: the air-strike pool of the sub-phase: the turn's strikes, the Israeli ones, what is placed and left. */
+  function paintAir(view) {
+    const d = airPool(view.air);
+    el.air.hidden = !d;
+    if (!d) return fill(el.air);
+    const kind = (k) => m(`air.${k}`, null, k);
+    fill(el.air, h("h3", {}, m("panel.air_pool", { n: d.total }, `Air strikes: ${d.total}`)),
+      d.left.length ? h("p", {}, `${m("panel.air_left", null, "Left")}: `, d.left.map(([k, n]) => `${kind(k)} ${n}`).join(", ")) : null,
+      d.placed.length ? h("ul", { class: "bti-target-rows" }, ...d.placed.map((p) => h("li", { "data-hex": p.at },
+        `${placeName(p.at)}: ${p.counters.map(([k, n]) => `${kind(k)} ×${n}`).join(", ")}`))) : null);
+  }
+
   function paintStacking(view) {
     const list = view.stacking ?? [];
     el.stacking.hidden = list.length === 0;
@@ -240,6 +269,7 @@ export function createPanel(container, ctx) {
     paintMipp(view);
     paintVictory(view);
     paintTargets(view);
+    paintAir(view);
     paintTrack(view);
     const lost = view.lost_sources ?? [];
     el.sources.hidden = lost.length === 0;

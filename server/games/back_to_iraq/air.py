@@ -38,8 +38,8 @@ def _air(state: State) -> dict[str, Any]:
 def begin(state: State) -> Frame | None:
     """§G2.2 (LOST-45): 1d6 + 4 (Scenario 1) or + 2 (Scenario 2), less LOST-43 for each revealed ADC (§G1); after an
     Israeli retaliation, one die more each later turn for the Israeli counters (LOST-51)."""
-    if not on(state):
-        return None
+    if not on(state) or not target_hexes(state):
+        return None  # nothing to strike (no markers, no HQs in the match): no sub-phase to click through
     die = rng.roll(state)
     adc = targets.revealed_adc(state) * int(tables(state).lost("LOST-43"))  # LOST-43
     strikes = max(0, die + int(tables(state).lost("LOST-45")[str(scenario(state))]) - adc)  # LOST-45

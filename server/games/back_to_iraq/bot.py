@@ -589,6 +589,28 @@ class _Scorer:
     def _end_scuds(self, a: Action) -> float:
         return 0.0
 
+    # --- air strikes (§G2) ---
+
+    def _air_strike(self, a: Action) -> float:
+        """On the hexes with the most markers (face down first) and HQs; Stealth and Conventional remove, recon
+        only reveals. Any strike beats resolving with counters unused (they are lost at the end of the turn)."""
+        w = self.w
+        marks = [rec for rec in w.get("targets", {}).values() if rec["status"] == "map" and rec["hex"] == a["at"]]
+        hqs = sum(1 for u, rec in w["units"].items() if rec["status"] == "map" and rec["hex"] == a["at"]
+                  and spec(w, u).type == "hq" and rec["side"] == "islamic")
+        weight = {"stealth": 1.2, "conventional": 1.0, "israeli": 1.0, "recon": 0.6}.get(a["air"], 0.5)
+        down = sum(1 for rec in marks if rec["face"] == "down")
+        return 1.0 + weight * float(len(marks) + down + hqs)
+
+    def _resolve_air(self, a: Action) -> float:
+        return 0.5
+
+    def _air_suppress(self, a: Action) -> float:
+        return 1.0
+
+    def _air_strategic(self, a: Action) -> float:
+        return 1.5  # a marker gone is for good; a suppressed HQ recovers
+
     # --- victory (§4.4) ---
 
     def _declare_victory(self, a: Action) -> float:

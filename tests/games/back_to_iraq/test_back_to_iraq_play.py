@@ -19,6 +19,7 @@ ALL = {o.id: True for o in RULES.options}
     ("1", {}, b"bti-1"),  # every option off
     ("2", ALL, b"bti-2"),  # every option on
     ("1", {"weather": True, "naval": True, "heavy_attack": True}, b"bti-3"),  # a mixture
+    ("1", {"strategic_targets": True, "air_strikes": True, "sof": True, "chemical": True}, b"bti-4"),  # §G, some
 ])
 def test_a_random_match_reaches_an_outcome_and_replays_the_same(scenario: str, options: dict[str, bool],
                                                                  seed: bytes) -> None:

@@ -26,7 +26,9 @@ def strikes(units: dict[str, str] | None = None, dice: tuple[int, ...] = (), sce
             **over: Any) -> dict[str, Any]:
     """The Coalition combat phase of turn 2 opening with its air-strike sub-phase; the first die is §G2.2's."""
     s = position(units or {}, "coalition_combat", scenario, options=ON, dice=dice, **over)
+    lure = put(s, B.hex_of("mosul"), "deception")  # a target, so that the sub-phase opens; then back in the cup
     frame = air.begin(s)
+    s["targets"][lure].update(hex=None, status="pool", seen=False)
     assert frame is not None
     s["stack"].append(frame)
     return s
@@ -35,9 +37,18 @@ def strikes(units: dict[str, str] | None = None, dice: tuple[int, ...] = (), sce
 def test_the_coalition_combat_phase_opens_with_the_air_strikes() -> None:
     """§G2.4: the air-strike sub-phase comes at the start of the Coalition combat phase, before ground combat."""
     s = position({"us_3id": "3530"}, options=ON)
+    put(s, BASRA, "c3i")
     s = act(s, "coalition", "end_movement")
     assert s["stack"][-1]["kind"] == air.STEP and s["stack"][-2]["kind"] == "combat"
     assert make_view(RULES, s, "coalition")["air"]["strikes"] == last_log(s, "air_strikes")["strikes"]
+
+
+def test_without_a_target_there_is_no_air_strike_sub_phase() -> None:
+    """§G2.4: strikes go only on HQs and strategic markers; with neither on the map (air strikes without the
+    strategic targets or C2, or every target gone) the combat phase opens without the sub-phase."""
+    s = position({"us_3id": "3530"}, options={"air_strikes": True})
+    s = act(s, "coalition", "end_movement")
+    assert s["stack"][-1]["kind"] == "combat" and make_view(RULES, s, "coalition")["air"] is None
 
 
 def test_strikes_per_turn_are_a_die_plus_four_or_two_less_two_per_revealed_adc() -> None:
@@ -46,6 +57,7 @@ def test_strikes_per_turn_are_a_die_plus_four_or_two_less_two_per_revealed_adc()
     assert strikes(dice=(3,))["stack"][-1]["strikes"] == 7
     assert strikes(dice=(3,), scenario="2")["stack"][-1]["strikes"] == 5
     s = position({}, "coalition_combat", options=ON, dice=(3,))
+    put(s, B.hex_of("mosul"), "c3i")
     put(s, BASRA, "adc", face="up")
     put(s, ZUBAYR, "adc")  # face down: no effect yet
     frame = air.begin(s)
