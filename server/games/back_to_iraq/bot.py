@@ -417,8 +417,8 @@ class _Scorer:
 
     def _place(self, a: Action) -> float:
         proposed = data(self.w).scenarios[str(self.w["scenario"])].setup.get(a["unit"])
-        if proposed is None:
-            return -100.0
+        if proposed is None:  # §G5.4: an Al Qaeda arrival, anywhere it need not be eliminated for stacking
+            return -100.0 - (5.0 if a.get("stacking") else 0.0)
         return -float(self.lk.b.grid.distance(a["to"], proposed)) - (5.0 if a.get("stacking") else 0.0)
 
     def _end_setup(self, a: Action) -> float:

@@ -149,7 +149,12 @@ def _overstack(state: State, side: str, uids: Iterable[str]) -> bool:
     groups = {nation_group(state, u) for u in uids if stacking_value(state, u) > 0}
     sof = sum(spec(state, u).movement_class == "sof" for u in uids)  # §G3.4: at most 1 SOF a hex
     return total > stacking_limit(state, side) or len(groups) > 1 \
-        or sof > int(tables(state).raw["also_lost"]["sof_per_hex"]["value"])
+        or sof > int(tables(state).raw["also_lost"]["sof_per_hex"]["value"]) or _israeli_company(state, uids)
+
+
+def _israeli_company(state: State, uids: list[str]) -> bool:
+    from .israel import bad_company  # §G5.3(2); israel.py reads the units through this module
+    return bad_company(state, uids)
 
 
 def would_overstack(state: State, uid: str, hex_id: str, stacks: dict[str, list[str]] | None = None) -> bool:

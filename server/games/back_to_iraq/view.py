@@ -14,6 +14,7 @@ from ...engine.steps import top
 from . import air, combat, targets
 from .forces import board, overstacked, printed, spec, tables, unit
 from .movement import mp_left
+from .neutralized import working
 from .rules import active_roles
 from .sequence import last_turn, mipp_limit, victory_met
 from .supply import Lines
@@ -35,6 +36,8 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
             markers.append("no_zoc")
         if rec.get("suppressed"):
             markers.append("suppressed")  # §G4.6
+        if rec.get("air_moved") == state["turn"]:
+            markers.append("air_moved")  # §G5.5: no combat for it this turn
         command = lines[rec["side"]].command
         if command is not None and not command.commanded(uid):
             markers.append("out_of_command")  # §G4.2, with c2
@@ -144,6 +147,9 @@ def _targets(state: State, role: Role | None) -> dict[str, Any] | None:
     shown = [{"id": tid, "hex": rec["hex"], "face": rec["face"], "status": rec["status"],
               "kind": rec["kind"] if _knows(state, rec, role) else None, "risen": bool(rec["active"])}
              for tid, rec in sorted(state["targets"].items()) if rec["status"] in ("map", "removed")]
+    for m in shown:
+        if not working(state, state["targets"][m["id"]]):
+            m["neutralized"] = True  # §G5.6
     frame = top(state)
     placing = frame if frame is not None and frame["kind"] == targets.STEP else None
     return {"markers": shown, "cup": sum(rec["status"] == "pool" for rec in state["targets"].values()),

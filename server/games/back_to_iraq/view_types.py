@@ -28,7 +28,8 @@ class Counter(TypedDict):
     steps: int
     max_steps: int
     reduced: bool
-    markers: list[Literal["out_of_supply", "dismounted", "no_zoc", "suppressed", "out_of_command"]]  # §G4.6, §G4.2
+    markers: list[Literal["out_of_supply", "dismounted", "no_zoc", "suppressed", "out_of_command",
+                           "air_moved"]]  # §G4.6, §G4.2
     mp_left: NotRequired[float]  # the phasing player's units in its movement phase
     moved: NotRequired[bool]
     attacked: NotRequired[bool]  # in a combat phase
@@ -108,6 +109,7 @@ class Target(TypedDict):
     status: Literal["map", "removed"]
     kind: str | None
     risen: bool  # §G1 Rebellion: risen for good
+    neutralized: NotRequired[bool]  # §G5.6: the SOW has it out of action to the end of the next Regroup phase
 
 
 class Targets(TypedDict):
@@ -122,7 +124,7 @@ class Targets(TypedDict):
 
 class AirPlaced(TypedDict):
     at: str
-    air: Literal["conventional", "stealth", "recon", "israeli"]
+    air: Literal["conventional", "stealth", "recon", "israeli", "sow"]
 
 
 class AirStrikes(TypedDict):
