@@ -44,7 +44,7 @@ def arrival(state: State) -> list[Frame]:
 
 
 def combat_mipp(state: State, units: list[str]) -> None:
-    """§G5.4(2): each combat involving an Al Qaeda unit, attacking or defending."""
+    """§G5.4(2): each combat or SOF operation involving an Al Qaeda unit, on either side."""
     if on(state) and any(is_al_qaeda(state, u) for u in units):
         mipp_gain(state, int(tables(state).also_lost("al_qaeda_mipp")["per_combat"]), "al_qaeda")
 

@@ -459,6 +459,14 @@ class _Scorer:
             gain -= 0.5  # a die decides it (§10.15)
         return gain
 
+    def _israeli_arrival(self, a: Action) -> float:
+        # §G5.2(2): the Israelis come in as soon as they may, nearest the cities the Coalition is after
+        return 1.0 - 0.01 * min(self.lk.goal_field().get(a["to"], 60), 60)
+
+    def _air_move_unit(self, a: Action) -> float:
+        # §G5.5: a flight is a move that costs the unit its combat this turn
+        return self._move(a) - 1.0
+
     def _sof_operation(self, a: Action) -> float:
         # §G3.6: an HQ raid is always worth it; a city raid's 1d6 - 3 favours the Islamic side on average
         return 0.5 if a["target"] == "hq" or self.side == "islamic" else -0.1

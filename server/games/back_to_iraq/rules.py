@@ -104,6 +104,13 @@ def _advance_actions(state: State, frame: Frame) -> list[Action]:
     return [a for a in results.advance_actions(state, frame) if israel.keeps_theatre(state, a)]  # §G5.3(1)
 
 
+def _sof_operation(state: State, frame: Frame, action: Action) -> None:
+    """§G3.6; §G5.4(2): an SOF operation involving an Al Qaeda unit (an Al Nida SOF) gives the Islamic player MIPP."""
+    involved = [action["unit"], *([action["hq"]] if action.get("hq") else [])]
+    sof_ops.operate(state, frame, action)
+    al_qaeda.combat_mipp(state, involved)
+
+
 def _move(state: State, frame: Frame, action: Action) -> None:
     movement.move(state, action)
 
@@ -198,7 +205,7 @@ STEPS = {
                           "israeli_arrival": israel.arrive, "air_move_unit": airmobility.fly},
                          over=_never),
     "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
-                       {"attack": _attack, "sof_operation": sof_ops.operate, "air_supply": _air_supply,
+                       {"attack": _attack, "sof_operation": _sof_operation, "air_supply": _air_supply,
                         "end_combat": _end_combat}, over=_never),
     "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel,
                                                "heavy_attack": _attack_support, "naval": _attack_support,

@@ -135,6 +135,17 @@ def test_a_combat_with_al_qaeda_gives_mipp_and_its_destruction_takes_some() -> N
     assert off["mipp"] == 5  # without the option, no Al Qaeda MIPP
 
 
+def test_an_al_nida_operation_gives_al_qaeda_mipp_too() -> None:
+    """§G5.4(2): each SOF operation involving an Al Qaeda unit gives the Islamic player MIPP (here on top of the
+    §G3.6 MIPP check for suppressing a Coalition HQ)."""
+    def raid(options: dict[str, bool]) -> dict[str, Any]:
+        s = position({"aq_nida_1": "2929", "us_hq_v": "2930"}, "islamic_combat", options=options, dice=(6, 2), mipp=3)
+        return act(s, "islamic", "sof_operation", unit="aq_nida_1", target="hq")
+    s = raid({"sof": True, "c2": True, "al_qaeda": True})
+    assert s["mipp"] == 3 + 1 + 1 and last_log(s, "mipp_gain")["why"] == {"key": "why.al_qaeda"}
+    assert raid({"sof": True, "c2": True})["mipp"] == 3 + 1
+
+
 # === §G5.5 Additional Coalition airmobility ===
 
 AIR = {"airmobility": True}
