@@ -16,3 +16,10 @@ def working(state: State, rec: dict[str, Any]) -> bool:
     if until is None:
         return True
     return bool(state["turn"] > until or (state["turn"] == until and state["phase"] != "weather_regroup"))
+
+
+def face_up_working(state: State, kind: str) -> list[str]:
+    """The hexes of the face-up markers of ``kind`` on the map that work now (for targets.py's ADC and Military
+    Installation; a neutralized WMD or terrorist base still shows for victory, §G1.6)."""
+    return sorted(rec["hex"] for rec in state.get("targets", {}).values()
+                  if rec["status"] == "map" and rec["face"] == "up" and rec["kind"] == kind and working(state, rec))

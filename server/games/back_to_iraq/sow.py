@@ -43,7 +43,7 @@ def enemy_cities(state: State) -> list[str]:
 def target_hexes(state: State) -> list[str]:
     """§G5.6: ground units, cities, strategic markers (only a revealed one can be neutralized)."""
     ground = {unit(state, u)["hex"] for u in on_map(state, "islamic")}
-    revealed = {rec["hex"] for _, rec in targets.markers(state) if rec["face"] == "up"}
+    revealed = {rec["hex"] for _, rec in targets.markers(state) if _neutralizable(rec)}
     return sorted(ground | revealed | set(enemy_cities(state)))
 
 
@@ -82,11 +82,16 @@ def operations(state: State, hex_id: str) -> list[str]:
     out = []
     if any(unit(state, u)["hex"] == hex_id for u in on_map(state, "islamic")):
         out.append("mass_surrender")
-    if any(rec["face"] == "up" for rec in (state["targets"][t] for t in targets.at(state, hex_id))):
+    if any(_neutralizable(state["targets"][t]) for t in targets.at(state, hex_id)):
         out.append("neutralize")
     if hex_id in enemy_cities(state):
         out.append("major_landslide" if hex_id == board(state).hex_of("baghdad") else "minor_landslide")
     return out
+
+
+def _neutralizable(rec: dict[str, Any]) -> bool:
+    """Face up, and not a risen Rebellion, which neither side may attack (§G1 Rebellion)."""
+    return rec["face"] == "up" and not rec["active"]
 
 
 def choice_actions(state: State, frame: Frame) -> list[Action]:
@@ -145,7 +150,7 @@ def neutralize(state: State, hex_id: str) -> None:
     Phase of the next turn): ``neutralized_until`` is that turn (``neutralized.working``)."""
     for tid in targets.at(state, hex_id):
         rec = state["targets"][tid]
-        if rec["face"] == "up":
+        if _neutralizable(rec):
             rec["neutralized_until"] = state["turn"] + 1
             log(state, "sow_neutralized", at=hex_id, until=rec["neutralized_until"])
 

@@ -10,7 +10,7 @@ from bti_fixtures import act, last_log, offered, position
 from server.engine.core import make_view
 from server.games.back_to_iraq import RULES, air, scud, sow
 from server.games.back_to_iraq.data import dataset
-from server.games.back_to_iraq.neutralized import working
+from server.games.back_to_iraq.neutralized import face_up_working, working
 
 B = dataset().board
 ON = {"strategic_targets": True, "air_strikes": True, "sow": True}
@@ -104,6 +104,15 @@ def test_a_neutralized_marker_does_nothing_until_the_next_regroup_phase_is_over(
     assert not working(s, rec)
     s["phase"] = "movement"
     assert working(s, rec) and tid in scud.launchers(s)
+    town = next(h for h in sorted(B.places) if B.places[h]["kind"] == "town" and B.country[h] == "iraq" and h != ZUBAYR)
+    rebel = put(s, town, "rebellion", face="up")
+    s["targets"][rebel]["active"] = True
+    assert town not in sow.target_hexes(s) and not sow.operations(s, town)  # §G1: a risen Rebellion is untouchable
+
+    adc = put(s, BASRA, "adc", face="up")  # for targets.py's ADC and Military Installation (neutralized.py)
+    assert face_up_working(s, "adc") == [BASRA]
+    s["targets"][adc]["neutralized_until"] = 4
+    assert face_up_working(s, "adc") == []
 
 
 def test_a_major_landslide_on_baghdad_and_a_minor_one_elsewhere_move_the_mipp_both_ways() -> None:
