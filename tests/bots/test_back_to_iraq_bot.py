@@ -208,3 +208,24 @@ def test_the_computer_strikes_marked_hexes_before_it_resolves() -> None:
             {"type": "air_strike", "at": hexes[0], "air": "recon"}, {"type": "resolve_air"}]
     stealth, recon, resolve = bot.prior(state, "coalition", acts)
     assert stealth > recon > resolve
+
+
+def test_the_computer_brings_the_israelis_in_and_weighs_an_air_move_against_its_combat() -> None:
+    """§G5.2(2): once it may, the computer's prior ranks bringing the Israeli division in above ending the movement
+    phase; §G5.5: an air move scores as the same move less the combat it costs."""
+    state = RULES.setup("1", {"strategic_targets": True, "airmobility": True}, b"\x01" * 32)
+    while state["stack"][-1]["kind"] != "movement":
+        role = sorted(RULES.active_roles(state))[0]
+        acts = RULES.legal_actions(state, role)
+        scores = bot.prior(state, role, acts)
+        state = apply_action(RULES, state, role, acts[scores.index(max(scores))])
+    state["israel"] = state["turn"]
+    acts = RULES.legal_actions(state, "coalition")
+    scores = bot.prior(state, "coalition", acts)
+    by_kind: dict[str, float] = {}
+    for a, s in zip(acts, scores, strict=True):
+        by_kind[a["type"]] = max(by_kind.get(a["type"], -math.inf), s)
+    assert by_kind["israeli_arrival"] > by_kind["end_movement"]
+    fly = next(a for a in acts if a["type"] == "air_move_unit")
+    walk = {**fly, "type": "move"}
+    assert bot.prior(state, "coalition", [fly])[0] == bot.prior(state, "coalition", [walk])[0] - 1.0

@@ -20,18 +20,7 @@ BASRA = "3527"
 
 def test_the_islamic_player_places_a_face_down_marker_the_coalition_cannot_read(server: LiveServer,
                                                                               browser: Any) -> None:
-    ali, tommy = Person(browser, server.url, "ali"), Person(browser, server.url, "tommy")
-    for person in (ali, tommy):
-        person.register()
-    create = ali.page.get_by_test_id("create-form")
-    create.locator("select[name=game]").select_option("back_to_iraq")
-    create.locator("select[name=option-strategic_targets]").select_option(label="on")
-    create.locator("select[name=role]").select_option("islamic")
-    create.locator("button[type=submit]").click()
-    ali.page.wait_for_url("**/match/**")
-    match_id = ali.page.url.rsplit("/", 1)[1]
-    tommy.join(match_id, "coalition")
-    ali.page.reload()
+    ali, tommy = with_option(server, browser, "strategic_targets", ("ali", "islamic"), ("tommy", "coalition"))
     i, c = ali.page, tommy.page
     errors = (page_errors(i), page_errors(c))
 
@@ -58,6 +47,24 @@ def test_the_islamic_player_places_a_face_down_marker_the_coalition_cannot_read(
     assert errors == ([], [])
 
 
+def with_option(server: LiveServer, browser: Any, option: str, first: tuple[str, str], second: tuple[str, str]
+                ) -> tuple[Person, Person]:
+    """Two people register; the first creates a Back to Iraq match from the lobby with ``option`` on, in its role;
+    the second joins in the other; the first's page is reloaded on the seated match."""
+    a, b = Person(browser, server.url, first[0]), Person(browser, server.url, second[0])
+    for person in (a, b):
+        person.register()
+    create = a.page.get_by_test_id("create-form")
+    create.locator("select[name=game]").select_option("back_to_iraq")
+    create.locator(f"select[name=option-{option}]").select_option(label="on")
+    create.locator("select[name=role]").select_option(first[1])
+    create.locator("button[type=submit]").click()
+    a.page.wait_for_url("**/match/**")
+    b.join(a.page.url.rsplit("/", 1)[1], second[1])
+    a.page.reload()
+    return a, b
+
+
 def centre_on(page: Any, hex_id: str) -> None:
     """A press on the overview map where ``hex_id`` lies: the map is centred there (common/viewport.js Overview)."""
     page.evaluate("""(id) => {
@@ -69,3 +76,25 @@ def centre_on(page: Any, hex_id: str) -> None:
       ov.dispatchEvent(new PointerEvent("pointerdown", { clientX: cx, clientY: cy, pointerId: 1, bubbles: true }));
       ov.dispatchEvent(new PointerEvent("pointerup", { pointerId: 1, bubbles: true }));
     }""", hex_id)
+
+
+def test_a_free_set_up_places_a_unit_from_the_tray(server: LiveServer, browser: Any) -> None:
+    """§3.1 free set-up (and so Al Qaeda, Al Nida and the Israeli division, which come the same way): the units to
+    place wait in the off-map tray; a click on one lights the hexes it may set up in, a click on one places it."""
+    tommy, _ = with_option(server, browser, "free_setup", ("tommy", "coalition"), ("ali", "islamic"))
+    c = tommy.page
+    errors = page_errors(c)
+    tray = c.get_by_test_id("offmap")
+    tray.locator("[data-ref='us_3id']").click()
+    lit = c.locator("[data-hex].target")
+    lit.first.wait_for()
+    where = lit.first.get_attribute("data-hex")
+    tommy.click_hex(where)
+    c.wait_for_function("() => { const u = document.querySelector('svg [data-ref=\"us_3id\"]');"
+                        " return u && u.getAttribute('data-at'); }")
+    assert c.locator("svg [data-ref='us_3id']").get_attribute("data-at") == where
+    assert tray.locator("[data-ref='us_3id']").count() == 0 and tray.locator("[data-ref]").count() > 0
+    assert tray.locator("[data-ref^='iq_']").count() == 0  # the Islamic units wait for their own set-up
+    c.set_viewport_size({"width": 1440, "height": 900})
+    screenshot(c, "bti-free-setup-1440")
+    assert errors == []

@@ -285,6 +285,9 @@ export function createPanel(container, ctx) {
   return {
     update,
     claims: () => false,
+    // the tray: the placing side's units to place (a free set-up, Al Qaeda, Al Nida) and the Israeli division that
+    // may come (§G5.2)
+    offMap: (c, view) => (c.status === "setup" && c.side === view.player) || c.status === "available",
     // §G1: a marker named in an action (reveal, Scud) by its id, hex and, when the viewer knows it, its kind
     actionArgs: (a) => {
       if (a.target === undefined) return {};

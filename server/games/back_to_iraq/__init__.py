@@ -4,7 +4,8 @@
 ``002``); the reconstructed data in ``data/`` has its reasons in ``PROVENANCE.md``. Modules by rulebook chapter:
 set-up (§3, setup.py), MIPP and control (§4, control.py), the sequence of play (§5, sequence.py), stacking (§6,
 forces.py), ZOC (§7, zoc.py), supply (§8, supply.py), movement and terrain (§10, movement.py, terrain.py), combat
-(§11-§12, combat.py, results.py); the advanced rules: command and control with HQs (§G4, command.py).
+(§11-§12, combat.py, results.py); the advanced rules: command and control with HQs (§G4, command.py); the
+additional forces (§G5: israel.py, al_qaeda.py, airmobility.py, sow.py with neutralized.py).
 """
 
 from __future__ import annotations
@@ -117,6 +118,16 @@ class BackToIraqRules(GameRules):
                    {"en": "Command and control with HQs (§G4)", "ja": "指揮統制と司令部(G4)"}),
         OptionSpec("sof", False, (False, True),
                    {"en": "Special operations forces (§G3)", "ja": "特別作戦部隊(G3)"}),
+        OptionSpec("al_qaeda", False, (False, True),
+                   {"en": "Al Qaeda: the set-up roll for the 55th Brigade and the Islamic Volunteer Division (§G5.4)",
+                    "ja": "アルカイダ:初期配置時のダイスで第55旅団とイスラム義勇兵師団(G5.4)"}),
+        OptionSpec("sow", False, (False, True),
+                   {"en": "The US Special Operations Wing, with air strikes (§G5.6, experimental)",
+                    "ja": "米特殊作戦航空団、航空攻撃と併用(G5.6、実験的ルール)"}),
+        OptionSpec("airmobility", False, (False, True),
+                   {"en": "Additional Coalition airmobility: a US light, mountain, marine or airborne unit flown "
+                          "each turn (§G5.5)",
+                    "ja": "連合軍の追加空中機動:毎ターン米軽歩兵・山岳・海兵・空挺ユニットを空輸(G5.5)"}),
     )
     names: Mapping[str, str] = {"en": "Back to Iraq (3rd edition)", "ja": "バック・トゥ・イラク 第3版"}
     scenarios: Mapping[str, Scenario] = {

@@ -13,7 +13,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
-from . import targets
+from . import sow, targets
 from .command import suppress
 from .forces import log, on_map, scenario, spec, tables, unit
 from .mipp import mipp_gain
@@ -38,8 +38,8 @@ def _air(state: State) -> dict[str, Any]:
 def begin(state: State) -> Frame | None:
     """§G2.2 (LOST-45): 1d6 + 4 (Scenario 1) or + 2 (Scenario 2), less LOST-43 for each revealed ADC (§G1); after an
     Israeli retaliation, one die more each later turn for the Israeli counters (LOST-51)."""
-    if not on(state) or not target_hexes(state):
-        return None  # nothing to strike (no markers, no HQs in the match): no sub-phase to click through
+    if not on(state) or not (target_hexes(state) or (sow.on(state) and sow.target_hexes(state))):
+        return None  # nothing to strike (no markers, no HQs, no SOW): no sub-phase to click through
     die = rng.roll(state)
     adc = targets.revealed_adc(state) * int(tables(state).lost("LOST-43"))  # LOST-43
     strikes = max(0, die + int(tables(state).lost("LOST-45")[str(scenario(state))]) - adc)  # LOST-45
@@ -64,9 +64,10 @@ def target_hexes(state: State) -> list[str]:
 
 def left(state: State, frame: Frame) -> dict[str, int]:
     """The counters still to place, by type: the turn's strikes within each type's counter limit; the Israeli ones."""
-    used = {t: sum(p["air"] == t for p in frame["placed"]) for t in _air(state)["counters"]}
+    counters = {t: n for t, n in _air(state)["counters"].items() if t != sow.KIND or sow.on(state)}  # §G5.6
+    used = {t: sum(p["air"] == t for p in frame["placed"]) for t in counters}
     national = frame["strikes"] - sum(v for t, v in used.items() if t != "israeli")
-    out = {t: min(n - used[t], national) for t, n in _air(state)["counters"].items() if t != "israeli"}
+    out = {t: min(n - used[t], national) for t, n in counters.items() if t != "israeli"}
     out["israeli"] = frame["israeli"] - used["israeli"]
     return {t: n for t, n in out.items() if n > 0}
 
@@ -78,11 +79,13 @@ def _table(state: State, kind: str) -> str:
 def placement_actions(state: State, frame: Frame) -> list[Action]:
     """§G2.5(1): one table's counters to a hex a turn (Israeli ones join Conventional ones)."""
     free = left(state, frame)
+    usual = set(target_hexes(state))
+    psyop = set(sow.target_hexes(state)) if sow.KIND in free else set()  # §G5.6: the SOW's targets
     out: list[Action] = []
-    for h in target_hexes(state):
+    for h in sorted(usual | psyop):
         there = {_table(state, p["air"]) for p in frame["placed"] if p["at"] == h}
         out += [{"type": "air_strike", "at": h, "air": t} for t in sorted(free)
-                if not there or _table(state, t) in there]
+                if (not there or _table(state, t) in there) and h in (psyop if t == sow.KIND else usual)]
     return [*out, {"type": "resolve_air"}]
 
 
@@ -130,6 +133,9 @@ def row(state: State, table: str, total: int) -> str:
 
 
 def strike(state: State, hex_id: str, table: str, counters: int) -> None:
+    if table == sow.KIND:
+        sow.strike(state, hex_id)  # §G5.6: the SOW Table
+        return
     die = rng.roll(state)
     total = die + modifier(state, hex_id, table, counters)
     result = row(state, table, total)
@@ -223,5 +229,11 @@ def shown(state: State) -> dict[str, Any] | None:
     if not on(state) or frame is None or frame["kind"] != STEP:
         return None
     return {"strikes": frame["strikes"], "israeli": frame["israeli"], "placed": [dict(p) for p in frame["placed"]],
-            "left": left(state, frame), "targets": target_hexes(state)}
+            "left": left(state, frame), "targets": targets_shown(state, frame)}
+
+
+def targets_shown(state: State, frame: Frame) -> list[str]:
+    """The hexes a counter left may strike: §G2.4's, and while the SOW is left its own (§G5.6)."""
+    psyop = sow.target_hexes(state) if sow.KIND in left(state, frame) else []
+    return sorted({*target_hexes(state), *psyop})
 

@@ -58,6 +58,8 @@ def supporters(state: State, defender_hex: str) -> list[str]:
     out = []
     for uid in on_map(state, "coalition"):
         here = unit(state, uid)["hex"]
+        if unit(state, uid).get("air_moved") == state["turn"]:
+            continue  # §G5.5: the 101st may not fight in a turn it air-moves
         if is_101st(state, uid) and here != defender_hex and b.grid.distance(here, defender_hex) <= radius \
                 and not any(n in islamic for n in b.neighbours(here)) and printed(state, uid)[0] > 0:
             out.append(uid)

@@ -417,8 +417,8 @@ class _Scorer:
 
     def _place(self, a: Action) -> float:
         proposed = data(self.w).scenarios[str(self.w["scenario"])].setup.get(a["unit"])
-        if proposed is None:
-            return -100.0
+        if proposed is None:  # §G5.4: an Al Qaeda arrival, anywhere it need not be eliminated for stacking
+            return -100.0 - (5.0 if a.get("stacking") else 0.0)
         return -float(self.lk.b.grid.distance(a["to"], proposed)) - (5.0 if a.get("stacking") else 0.0)
 
     def _end_setup(self, a: Action) -> float:
@@ -458,6 +458,14 @@ class _Scorer:
         if a.get("river"):
             gain -= 0.5  # a die decides it (§10.15)
         return gain
+
+    def _israeli_arrival(self, a: Action) -> float:
+        # §G5.2(2): the Israelis come in as soon as they may, nearest the cities the Coalition is after
+        return 1.0 - 0.01 * min(self.lk.goal_field().get(a["to"], 60), 60)
+
+    def _air_move_unit(self, a: Action) -> float:
+        # §G5.5: a flight is a move that costs the unit its combat this turn
+        return self._move(a) - 1.0
 
     def _sof_operation(self, a: Action) -> float:
         # §G3.6: an HQ raid is always worth it; a city raid's 1d6 - 3 favours the Islamic side on average

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.core import Action, State
-from . import airborne, optional, sof_ops
+from . import airborne, airmobility, israel, optional, sof_ops
 from .forces import ENEMY, at, board, is_mech, nation_group, on_map, printed, scenario, spec, tables, unit
 from .supply import Lines, air_supply_actions
 from .terrain import natural, neutral, place_kind
@@ -77,6 +77,8 @@ def allowed_target(state: State, uid: str, target: str) -> bool:
         return False  # §3.5, §3.9: nobody attacks into Iran (Scenario 1) or Syria
     if s.nation == "saudi" and b.country[target] not in ("saudi", "kuwait"):
         return False
+    if israel.barred_attacker(state, uid, target):
+        return False  # §G5.3(5): not since the Israelis entered
     if scenario(state) == 1 and s.side == "islamic" and target in b.kurdish_area and target not in b.road_hexes:
         return False  # §3.5: into the Kurdish area only through its road hexes
     if b.grid.is_adjacent(here, target) and b.is_escarpment(here, target) and s.movement_class != "airmobile":
@@ -98,6 +100,8 @@ def may_attack(state: State, uid: str) -> bool:
         return False  # §11.4 once a phase; §10.21 not in the turn it dismounts or remounts; §14.3
     if airborne.is_101st(state, uid) and rec["moved"]:
         return False  # §13.2: it moved this turn
+    if airmobility.air_moved(state, uid):
+        return False  # §G5.5: no combat in the turn it air-moves
     if spec(state, uid).side == "coalition" and state["regroup"]["now"] is not None:
         return False  # §9.3-§9.4: no Coalition attack in a regroup turn
     # SOF make operations, not attacks (§G3.6); an HQ, attack 0, joins no attack (§G4.1: PROVENANCE)

@@ -149,7 +149,19 @@ def _overstack(state: State, side: str, uids: Iterable[str]) -> bool:
     groups = {nation_group(state, u) for u in uids if stacking_value(state, u) > 0}
     sof = sum(spec(state, u).movement_class == "sof" for u in uids)  # §G3.4: at most 1 SOF a hex
     return total > stacking_limit(state, side) or len(groups) > 1 \
-        or sof > int(tables(state).raw["also_lost"]["sof_per_hex"]["value"])
+        or sof > int(tables(state).raw["also_lost"]["sof_per_hex"]["value"]) or _israeli_company(state, uids)
+
+
+ISRAELI_COMPANY = ("us", "uk", "france", "ec", "nato")  # §G5.3(2): US, UK, French, European (EC and NATO) units
+
+
+def _israeli_company(state: State, uids: list[str]) -> bool:
+    """§G5.3(2): in a hex with the Israeli division, every other Coalition unit must be US, UK, French or
+    European."""
+    if not any(spec(state, u).nation == "israel" for u in uids):
+        return False
+    return any(spec(state, u).side == "coalition" and spec(state, u).nation not in ("israel", *ISRAELI_COMPANY)
+               for u in uids)
 
 
 def would_overstack(state: State, uid: str, hex_id: str, stacks: dict[str, list[str]] | None = None) -> bool:

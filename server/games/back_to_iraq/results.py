@@ -11,7 +11,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.core import Action, State
 from ...engine.steps import Frame, pop, push
-from . import command, optional, sof
+from . import al_qaeda, command, israel, optional, sof
 from .combat import read_table, reckon
 from .control import enter
 from .forces import ENEMY, at, board, log, on_map, spec, tables, unit, would_overstack
@@ -57,6 +57,8 @@ def resolve(state: State, frame: Frame) -> None:
         mipp_check(state, "combat", hex=target)  # §4.2(1)-(2)
     if result.get("mipp_gain"):
         mipp_gain(state, s_plus(state), "s_plus")  # §4.2(4)
+    israel.combat_mipp(state, [*attackers, *defenders], bool(result.get("mipp_check")))  # §G5.3(3)
+    al_qaeda.combat_mipp(state, [*attackers, *defenders])  # §G5.4(2)
 
 
 def remove_stack(state: State, frame: Frame, action: Action) -> None:
@@ -71,6 +73,7 @@ def eliminate(state: State, uid: str) -> None:
     rec = unit(state, uid)
     rec["status"], rec["hex"] = "eliminated", None
     log(state, "eliminated", unit=uid)
+    al_qaeda.destroyed(state, uid)  # §G5.4(3)
 
 
 def lose_one_step(state: State, uid: str) -> None:
@@ -148,6 +151,8 @@ def retreat(state: State, frame: Frame, action: Action) -> None:
         unit(state, u)["hex"] = action["to"]
     enter(state, unit(state, units[0])["side"], action["path"])
     log(state, "retreat", units=units, to=action["to"])
+    for u in israel.after_retreat(state, units):
+        eliminate(state, u)  # §G5.3(1): forced out of Iraq and Iran
     pop(state)
 
 

@@ -10,7 +10,24 @@ from __future__ import annotations
 from ...engine import rng
 from ...engine.core import Action, IllegalAction, Options, Outcome, Role, State
 from ...engine.steps import Auto, Decision, Frame, Machine, pop, push
-from . import air, airborne, combat, movement, nida, optional, results, scud, sof, sof_ops, supply, targets
+from . import (
+    air,
+    airborne,
+    airmobility,
+    al_qaeda,
+    combat,
+    israel,
+    movement,
+    nida,
+    optional,
+    results,
+    scud,
+    sof,
+    sof_ops,
+    sow,
+    supply,
+    targets,
+)
 from . import setup as placement
 from .control import initial_control
 from .data import STANDARD
@@ -46,7 +63,8 @@ def new_state(data: str, scenario_id: str, options: Options, seed: bytes) -> Sta
     setups = [f for side in sides for f in ({"kind": placement.STEP, "side": side}, {"kind": "stacking"})]
     # §G3.10: then the Islamic player may turn units into SOF; §G1.1: he places his strategic targets
     markers = [targets.frame()] if targets.on(state) else []
-    push(state, *setups, *sof.formation_frames(state), *markers, *nida.frames(state), {"kind": "begin"},
+    arrivals = al_qaeda.arrival(state)  # §G5.4: the roll at the initial set-up, placed after the Islamic set-up
+    push(state, *setups, *arrivals, *sof.formation_frames(state), *markers, *nida.frames(state), {"kind": "begin"},
          {"kind": "turn", "next": 0})
     MACHINE.run(state)
     return state
@@ -73,6 +91,25 @@ def _begin(state: State, frame: Frame) -> None:
     state["no_zoc"] = out_of_supply(state, "coalition")
     state["phase"] = "weather_regroup"
     log(state, "turn", turn=1)
+
+
+def _movement_actions(state: State, frame: Frame) -> list[Action]:
+    """§10, with §G5.2(2) the Israeli arrival and §G5.5 the air moves before the end of the phase; §G5.3(1) the
+    Israelis never move out of Iraq and Iran."""
+    side = frame["side"]
+    moves = [a for a in movement.actions(state, side) if israel.keeps_theatre(state, a)]
+    return [*moves[:-1], *israel.arrival_actions(state, side), *airmobility.actions(state, side), moves[-1]]
+
+
+def _advance_actions(state: State, frame: Frame) -> list[Action]:
+    return [a for a in results.advance_actions(state, frame) if israel.keeps_theatre(state, a)]  # §G5.3(1)
+
+
+def _sof_operation(state: State, frame: Frame, action: Action) -> None:
+    """§G3.6; §G5.4(2): an SOF operation involving an Al Qaeda unit (an Al Nida SOF) gives the Islamic player MIPP."""
+    involved = [action["unit"], *([action["hq"]] if action.get("hq") else [])]
+    sof_ops.operate(state, frame, action)
+    al_qaeda.combat_mipp(state, involved)
 
 
 def _move(state: State, frame: Frame, action: Action) -> None:
@@ -163,12 +200,13 @@ def _never(state: State, frame: Frame) -> bool:
 STEPS = {
     placement.STEP: Decision(placement.actions, {"select": placement.select, "deselect": placement.select,
                                                  "place": placement.place, "end_setup": placement.end_setup}),
-    "movement": Decision(lambda state, frame: movement.actions(state, frame["side"]),
+    "movement": Decision(_movement_actions,
                          {"move": _move, "dismount": _mode, "remount": _mode, "air_supply": _air_supply,
-                          "air_move": sof.start_air, "end_movement": _end_movement},
+                          "air_move": sof.start_air, "end_movement": _end_movement,
+                          "israeli_arrival": israel.arrive, "air_move_unit": airmobility.fly},
                          over=_never),
     "combat": Decision(lambda state, frame: combat.combat_actions(state, frame["side"]),
-                       {"attack": _attack, "sof_operation": sof_ops.operate, "air_supply": _air_supply,
+                       {"attack": _attack, "sof_operation": _sof_operation, "air_supply": _air_supply,
                         "end_combat": _end_combat}, over=_never),
     "attack": Decision(combat.attack_actions, {"add": _add, "drop": _drop, "resolve": _resolve, "cancel": _cancel,
                                                "heavy_attack": _attack_support, "naval": _attack_support,
@@ -182,9 +220,10 @@ STEPS = {
     scud.STEP: Decision(scud.actions, {"scud": scud.fire, "end_scuds": scud.end}),
     air.STEP: Decision(air.placement_actions, {"air_strike": air.place, "resolve_air": air.resolve_all}),
     air.CHOICE: Decision(air.choice_actions, {"air_suppress": air.choose, "air_strategic": air.choose}),
+    sow.CHOICE: Decision(sow.choice_actions, {"sow_operation": sow.choose}),  # §G5.6
     "massive": Decision(optional.massive_actions, {"remove_stack": results.remove_stack}),
     "lose_step": Decision(results.lose_step_actions, {"take_step": results.take_step}),
-    "advance": Decision(results.advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
+    "advance": Decision(_advance_actions, {"advance": results.advance, "end_advance": results.end_advance}),
     sof.AIR: Decision(sof.air_frame_actions, {"air_land": sof.air_land, "cancel": _cancel}),  # §G3.9
     sof.FORMATION: Decision(sof.formation_actions, {"form_sof": sof.decide_formation,  # §G3.10
                                                     "keep_unit": sof.decide_formation}),

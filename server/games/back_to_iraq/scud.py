@@ -14,12 +14,14 @@ from ...engine.steps import Frame, pop
 from . import targets
 from .forces import log, tables
 from .mipp import mipp_gain
+from .neutralized import working
 
 STEP = "scud"
 
 
 def launchers(state: State) -> list[str]:
-    return [tid for tid, rec in targets.markers(state) if rec["kind"] == "ssm" and rec["fired"] != state["turn"]]
+    return [tid for tid, rec in targets.markers(state) if rec["kind"] == "ssm" and rec["fired"] != state["turn"]
+            and working(state, rec)]  # §G5.6: not while the SOW has it neutralized
 
 
 def actions(state: State, frame: Frame) -> list[Action]:

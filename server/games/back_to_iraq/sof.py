@@ -19,6 +19,7 @@ from ...engine import rng
 from ...engine.core import Action, IllegalAction, State
 from ...engine.paths import Reached
 from ...engine.steps import Frame, pop, push
+from .al_qaeda import destroyed
 from .board import WATER
 from .control import enter
 from .forces import ENEMY, MP, board, log, occupied, on_map, scenario, spec, tables, unit
@@ -181,6 +182,7 @@ def eliminate(state: State, uid: str) -> None:
     rec = unit(state, uid)
     rec["status"], rec["hex"] = "eliminated", None
     log(state, "eliminated", unit=uid)
+    destroyed(state, uid)  # §G5.4(3): an Al Nida SOF
 
 
 # === §G3.9 SOF air movement ===

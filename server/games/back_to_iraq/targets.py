@@ -20,6 +20,7 @@ from ...engine.core import Action, State
 from ...engine.steps import Frame, pop
 from .forces import board, log, scenario, tables
 from .mipp import mipp_check, mipp_gain
+from .neutralized import face_up_working, working
 
 STEP = "targets"
 OPTION = "strategic_targets"
@@ -46,9 +47,10 @@ def face_up(state: State, kind: str) -> list[str]:
 
 
 def c3i_present(state: State) -> bool:
-    """§G1 C3I: while any C3I is on the map, face up or down, Iraqi units may advance after combat. Without the
-    strategic targets the rule does not bind."""
-    return "targets" not in state or any(rec["kind"] == "c3i" for _, rec in markers(state))
+    """§G1 C3I: while any C3I is on the map, face up or down, Iraqi units may advance after combat (§G5.6: unless
+    the SOW has neutralized it, which only a face-up one can be). Without the strategic targets the rule does not
+    bind."""
+    return "targets" not in state or any(rec["kind"] == "c3i" and working(state, rec) for _, rec in markers(state))
 
 
 def init(state: State) -> None:
@@ -230,11 +232,11 @@ def rebellion_mp(state: State) -> int:
 def installations(state: State) -> list[str]:
     """§G1 Military Installation: a face-up one in a city makes it a supply source for that country's units."""
     b = board(state)
-    return [h for h in face_up(state, "military_installation") if b.place_kind(h) == "city"]
+    return [h for h in face_up_working(state, "military_installation") if b.place_kind(h) == "city"]
 
 
 def revealed_adc(state: State) -> int:
-    return len(face_up(state, "adc"))
+    return len(face_up_working(state, "adc"))  # §G5.6: a neutralized one does nothing
 
 
 # === §G1.6 Victory ===

@@ -11,14 +11,15 @@ from typing import Any
 
 from ...engine.core import OMNISCIENT, Line, Role, State, visible_log
 from ...engine.steps import top
-from . import air, combat, targets
+from . import air, combat, israel, targets
 from .forces import board, overstacked, printed, spec, tables, unit
 from .movement import mp_left
+from .neutralized import working
 from .rules import active_roles
 from .sequence import last_turn, mipp_limit, victory_met
 from .supply import Lines
 
-_STATUS_ORDER = {"map": 0, "setup": 1, "neutralized": 2, "eliminated": 3, "out": 4}
+_STATUS_ORDER = {"map": 0, "setup": 1, "available": 2, "neutralized": 3, "eliminated": 4, "out": 5}
 
 
 def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
@@ -35,11 +36,15 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
             markers.append("no_zoc")
         if rec.get("suppressed"):
             markers.append("suppressed")  # §G4.6
+        if rec.get("air_moved") == state["turn"]:
+            markers.append("air_moved")  # §G5.5: no combat for it this turn
         command = lines[rec["side"]].command
         if command is not None and not command.commanded(uid):
             markers.append("out_of_command")  # §G4.2, with c2
     c: dict[str, Any] = {
-        "ref": uid, "id": uid, "side": rec["side"], "hex": rec["hex"], "face": "up", "status": rec["status"],
+        "ref": uid, "id": uid, "side": rec["side"], "hex": rec["hex"], "face": "up",
+        # §G5.2(2): the Israeli division waiting off the map once it may come, to be clicked in from the tray
+        "status": "available" if uid == israel.UNIT and israel.available(state) else rec["status"],
         "name": {"key": f"unit.{uid}"}, "nation": s.nation, "type": s.type, "size": s.size,
         "movement_class": "nonmech" if rec.get("dismounted") else s.movement_class,
         "attack": attack, "defence": defence, "ma": ma, "steps": rec["steps"], "max_steps": s.steps,
@@ -53,6 +58,12 @@ def _counter(state: State, uid: str, lines: dict[str, Lines]) -> dict[str, Any]:
     if rec["status"] == "neutralized":
         c["returns"] = int(rec["returns"])  # §G3.7: the turn it comes back
     return c
+
+
+def _player(state: State) -> str:
+    """The phasing player; during the set-up, whoever places (the Islamic player's units, SOF, markers)."""
+    active = sorted(active_roles(state))
+    return active[0] if state["phase"] == "setup" and active and state["result"] is None else str(state["player"])
 
 
 def _prompt(state: State, role: Role | None) -> Line:
@@ -99,13 +110,14 @@ def view(state: State, role: Role | None) -> dict[str, Any]:
     t = tables(state)
     b = board(state)
     lines = {side: Lines(state, side) for side in ("coalition", "islamic")}
-    counters = sorted((_counter(state, uid, lines) for uid, u in state["units"].items() if u["status"] != "out"),
+    counters = sorted((_counter(state, uid, lines) for uid, u in state["units"].items()
+                       if u["status"] != "out" or (uid == israel.UNIT and israel.available(state))),
                       key=lambda c: (c["side"], _STATUS_ORDER[c["status"]], c["hex"] or "", c["ref"]))
     frame = top(state)
     need = t.lost("LOST-30")
     return {
         "scenario": state["scenario"], "turn": state["turn"], "turns": last_turn(state),
-        "phase": state["phase"], "player": state["player"], "step": frame["kind"] if frame else None,
+        "phase": state["phase"], "player": _player(state), "step": frame["kind"] if frame else None,
         "weather": state["weather"], "order": state["order"],
         "regroup": {"marker": state["regroup"]["marker"], "now": state["regroup"]["now"]},
         "mipp": state["mipp"], "mipp_limit": mipp_limit(state),
@@ -144,6 +156,9 @@ def _targets(state: State, role: Role | None) -> dict[str, Any] | None:
     shown = [{"id": tid, "hex": rec["hex"], "face": rec["face"], "status": rec["status"],
               "kind": rec["kind"] if _knows(state, rec, role) else None, "risen": bool(rec["active"])}
              for tid, rec in sorted(state["targets"].items()) if rec["status"] in ("map", "removed")]
+    for m in shown:
+        if not working(state, state["targets"][m["id"]]):
+            m["neutralized"] = True  # §G5.6
     frame = top(state)
     placing = frame if frame is not None and frame["kind"] == targets.STEP else None
     return {"markers": shown, "cup": sum(rec["status"] == "pool" for rec in state["targets"].values()),

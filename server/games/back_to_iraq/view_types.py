@@ -16,7 +16,8 @@ class Counter(TypedDict):
     side: Side
     hex: str | None
     face: Literal["up"]
-    status: Literal["map", "setup", "eliminated", "neutralized"]  # neutralized: an SOF off the map (§G3.7)
+    # neutralized: an SOF off the map (§G3.7); available: the Israeli division that may come (§G5.2(2))
+    status: Literal["map", "setup", "available", "eliminated", "neutralized"]
     name: Line
     nation: str
     type: str
@@ -28,7 +29,8 @@ class Counter(TypedDict):
     steps: int
     max_steps: int
     reduced: bool
-    markers: list[Literal["out_of_supply", "dismounted", "no_zoc", "suppressed", "out_of_command"]]  # §G4.6, §G4.2
+    markers: list[Literal["out_of_supply", "dismounted", "no_zoc", "suppressed", "out_of_command",
+                           "air_moved"]]  # §G4.6, §G4.2
     mp_left: NotRequired[float]  # the phasing player's units in its movement phase
     moved: NotRequired[bool]
     attacked: NotRequired[bool]  # in a combat phase
@@ -108,6 +110,7 @@ class Target(TypedDict):
     status: Literal["map", "removed"]
     kind: str | None
     risen: bool  # §G1 Rebellion: risen for good
+    neutralized: NotRequired[bool]  # §G5.6: the SOW has it out of action to the end of the next Regroup phase
 
 
 class Targets(TypedDict):
@@ -122,7 +125,7 @@ class Targets(TypedDict):
 
 class AirPlaced(TypedDict):
     at: str
-    air: Literal["conventional", "stealth", "recon", "israeli"]
+    air: Literal["conventional", "stealth", "recon", "israeli", "sow"]
 
 
 class AirStrikes(TypedDict):
