@@ -18,6 +18,9 @@
   places each unit of a free set-up at (or nearest) its proposed hex, and rules out cancelling an attack that may
   be resolved, dismounting, and playing on when victory may be declared.
 
+The world's reading (distance fields, ``Look``) is ``bot_look.py``; the scores of the advanced game's actions (§G)
+are ``bot_advanced.py``'s, mixed into the prior's scorer.
+
 Costs (measured, one core): one ``apply`` of a move ~3 ms; a Coalition movement listing ~50 ms (~230 ms for the
 first in a process, while the terrain tables fill), and the search pays one listing per candidate (its look-ahead
 asks what follows), so the levels search a few candidates on one world and the prior does the planning.
@@ -25,7 +28,6 @@ asks what follows), so the levels search a few candidates on one world and the p
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Sequence
@@ -35,10 +37,9 @@ from ...engine.core import Action, Role, State
 from ...engine.judge import fresh_dice, logistic
 from ...engine.steps import top
 from . import combat
-from .board import WATER, Board
-from .forces import ENEMY, board, data, printed, scenario, spec, tables
-from .sequence import last_turn, mipp_limit
-from .terrain import neutral
+from .bot_advanced import AdvancedScores
+from .bot_look import FAR, Look, road_gap
+from .forces import ENEMY, data, spec, tables
 from .view import redeal
 
 TUNING: dict[str, dict[str, Any]] = {
@@ -48,11 +49,6 @@ TUNING: dict[str, dict[str, Any]] = {
     "strong": {"worlds": 2, "width": 4, "depth": 0, "noise": 0.0, "evaluations": 6, "seconds": 1.8},
 }
 
-FAR = 99
-SIDE_COST = {"clear": 2, "salt_marsh": 2, "desert": 3, "rough": 4, "marsh": 6, "mountain": 6}
-"""Half-MP-like costs of the distance field: a road hexside costs 1 whatever the terrain (LOST-12 roughly)."""
-
-
 # === Sampled worlds ===
 
 def determinize(state: State, role: Role, rnd: random.Random) -> State:
@@ -60,148 +56,6 @@ def determinize(state: State, role: Role, rnd: random.Random) -> State:
     targets, the kinds the role may not see are dealt afresh (``view.redeal``)."""
     fresh_dice(state, rnd)
     return redeal(state, role, rnd)
-
-
-# === Geometry ===
-
-Edges = dict[str, tuple[tuple[str, int], ...]]
-_EDGES: dict[tuple[int, int], Edges] = {}
-_FIELDS: dict[tuple[int, int, tuple[tuple[str, int], ...]], dict[str, int]] = {}
-_ROAD_GAP: dict[int, dict[str, int]] = {}
-
-
-def _edges(state: State) -> Edges:
-    b = board(state)
-    key = (id(b), scenario(state))
-    got = _EDGES.get(key)
-    if got is not None:
-        return got
-    out: Edges = {}
-    for h in b.hexes:
-        row = []
-        for n in b.neighbours(h):
-            if b.terrain[n] in WATER or neutral(state, n) or n not in b.country or b.is_escarpment(h, n):
-                continue
-            c = 1 if b.is_road(h, n) else SIDE_COST.get(b.terrain[n], 2) + (2 if b.is_river(h, n) else 0)
-            row.append((n, c))
-        out[h] = tuple(row)
-    _EDGES[key] = out
-    return out
-
-
-def _field(state: State, goals: Sequence[tuple[str, int]]) -> dict[str, int]:
-    """Distance (``SIDE_COST``) from every hex to the nearest goal, each goal starting at its own offset."""
-    b = board(state)
-    key = (id(b), scenario(state), tuple(sorted(goals)))
-    got = _FIELDS.get(key)
-    if got is not None:
-        return got
-    edges = _edges(state)
-    dist: dict[str, int] = {}
-    heap = [(off, h) for h, off in goals]
-    heapq.heapify(heap)
-    while heap:
-        d, h = heapq.heappop(heap)
-        if h in dist:
-            continue
-        dist[h] = d
-        for n, c in edges.get(h, ()):
-            if n not in dist:
-                heapq.heappush(heap, (d + c, n))
-    if len(_FIELDS) > 64:
-        _FIELDS.clear()
-    _FIELDS[key] = dist
-    return dist
-
-
-def _road_gap(b: Board) -> dict[str, int]:
-    """Hexes from each hex to the nearest road hex (§8.10: an off-road supply segment is LOST-16 hexes at most)."""
-    got = _ROAD_GAP.get(id(b))
-    if got is not None:
-        return got
-    dist = {h: 0 for h in b.road_hexes}
-    frontier = list(dist)
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for h in frontier:
-            for n in b.neighbours(h):
-                if n not in dist:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    _ROAD_GAP[id(b)] = dist
-    return dist
-
-
-# === What a world shows ===
-
-class Look:
-    """Everything the evaluation and the prior read of one world, computed once."""
-
-    def __init__(self, world: State) -> None:
-        self.world = world
-        self.b = b = board(world)
-        self.scenario = scenario(world)
-        self.hex_of: dict[str, str] = {}
-        self.at: dict[str, dict[str, list[str]]] = {"coalition": {}, "islamic": {}}
-        self.strength: dict[str, tuple[int, int]] = {}
-        self.full = {"coalition": 0, "islamic": 0}
-        self.now = {"coalition": 0, "islamic": 0}
-        for uid, u in world["units"].items():
-            if u["status"] == "out":
-                continue
-            s = spec(world, uid)
-            self.full[u["side"]] += s.attack + s.defense
-            if u["status"] != "map":
-                continue
-            a, d, _ = printed(world, uid)
-            self.strength[uid] = (a, d)
-            self.now[u["side"]] += a + d
-            self.hex_of[uid] = u["hex"]
-            self.at[u["side"]].setdefault(u["hex"], []).append(uid)
-        for side in self.at:
-            for us in self.at[side].values():
-                us.sort()
-        control = world["control"]
-        self.kc = b.hex_of("kuwait_city")
-        self.iraqi = b.cities("iraq")
-        self.iranian = b.cities("iran") if self.scenario == 2 else []
-        self.owner = {h: control.get(h) for h in [*self.iraqi, *self.iranian, self.kc]}
-        self.need = tables(world).lost("LOST-30")
-        self.limit = mipp_limit(world)
-        self.last = last_turn(world)
-        self.baghdad = b.hex_of("baghdad")
-        self._goal: dict[str, int] | None = None
-
-    def defence(self, side: str, h: str, but: Sequence[str] = ()) -> int:
-        return sum(self.strength[u][1] for u in self.at[side].get(h, ()) if u not in but)
-
-    def attack(self, side: str, h: str, but: Sequence[str] = ()) -> int:
-        return sum(self.strength[u][0] for u in self.at[side].get(h, ()) if u not in but)
-
-    def near_attack(self, side: str, h: str) -> int:
-        """The attack strength of ``side`` beside ``h``."""
-        return sum(self.attack(side, n) for n in self.b.neighbours(h))
-
-    def targets(self) -> list[str]:
-        """The cities the Coalition still needs (§4.4-§4.5)."""
-        return [h for h in [*self.iraqi, *self.iranian] if self.owner[h] != "coalition"]
-
-    def goal_field(self) -> dict[str, int]:
-        """The Coalition's distance to the nearest city it does not hold; Baghdad (the Iraqi supply, §8.4) nearest."""
-        if self._goal is None:
-            goals = [(h, 0 if h == self.baghdad else 3) for h in self.targets()]
-            self._goal = _field(self.world, goals) if goals else {}
-        return self._goal
-
-    def turns_left(self) -> float:
-        w = self.world
-        left = max(0, self.last - int(w["turn"]))
-        if w["regroup"]["now"] is not None:
-            return left + 0.4  # §9.3-§9.4: a regroup turn is lost to the Coalition's advance
-        return left + (1.0 if w["player"] == "coalition" and w["phase"] != "combat" else 0.4)
 
 
 # === Attacks ===
@@ -309,13 +163,12 @@ def prior(world: State, role: Role, actions: Sequence[Action]) -> list[float]:
     return [scorer.score(a) for a in actions]
 
 
-class _Scorer:
+class _Scorer(AdvancedScores):
     def __init__(self, world: State, side: str, look: Look) -> None:
         self.w, self.side, self.lk = world, side, look
         self._pot: dict[tuple[str, str], float] = {}
         self._ev: dict[tuple[str, ...], float] = {}
-        self._dc: dict[str, int] = {}
-        self.gap = _road_gap(look.b)
+        self.gap = road_gap(look.b)
         self.reach = int(tables(world).lost("LOST-16"))
 
     def score(self, a: Action) -> float:
@@ -380,14 +233,14 @@ class _Scorer:
         if owner == "coalition" and not lk.at["coalition"].get(h):
             v += 25.0  # a city retaken (§4.2(3): a MIPP check too)
         if h in lk.owner and owner != "coalition":
-            d = self._from_coalition(h)
+            d = self.lk.from_coalition(h)
             threat = max(0.0, 1.0 - d / 8.0)
             here = [u for u in lk.at["islamic"].get(h, ()) if u != uid]
             if len(here) < 3:
                 v += (6.0 if not here else 3.0) * threat + 0.5
         if self.gap.get(h, 0) > self.reach:
             v -= 3.0  # §8.10
-        if h in b.road_hexes and 1 < self._from_coalition(h) <= 3:
+        if h in b.road_hexes and 1 < self.lk.from_coalition(h) <= 3:
             v += 0.6  # astride a road the Coalition needs, just out of its reach
         near = [n for n in b.neighbours(h) if lk.at["coalition"].get(n)]
         if near:
@@ -400,12 +253,6 @@ class _Scorer:
             v -= 0.08 * min(field.get(h, 60), 60)
         v -= 0.03 * g.distance(h, lk.kc)
         return v
-
-    def _from_coalition(self, h: str) -> int:
-        if h not in self._dc:
-            g = self.lk.b.grid
-            self._dc[h] = min((g.distance(h, x) for x in self.lk.at["coalition"]), default=FAR)
-        return self._dc[h]
 
     # --- set-up (§3) ---
 
@@ -459,23 +306,9 @@ class _Scorer:
             gain -= 0.5  # a die decides it (§10.15)
         return gain
 
-    def _israeli_arrival(self, a: Action) -> float:
-        # §G5.2(2): the Israelis come in as soon as they may, nearest the cities the Coalition is after
-        return 1.0 - 0.01 * min(self.lk.goal_field().get(a["to"], 60), 60)
-
     def _air_move_unit(self, a: Action) -> float:
         # §G5.5: a flight is a move that costs the unit its combat this turn
         return self._move(a) - 1.0
-
-    def _sof_operation(self, a: Action) -> float:
-        # §G3.6: an HQ raid is always worth it; a city raid's 1d6 - 3 favours the Islamic side on average
-        return 0.5 if a["target"] == "hq" or self.side == "islamic" else -0.1
-
-    def _form_sof(self, a: Action) -> float:
-        return 1.0  # §G3.10: the bot forms its SOF
-
-    def _keep_unit(self, a: Action) -> float:
-        return 0.0
 
     def _end_movement(self, a: Action) -> float:
         return 0.1
@@ -559,65 +392,6 @@ class _Scorer:
     def _eliminate(self, a: Action) -> float:
         att, dfn = self.lk.strength[a["unit"]]
         return -float(att + dfn)
-
-    # --- strategic targets (§G1) ---
-
-    # which kinds it sorts out of the mix (§G1.1): the C3I keeps its advances, SSMs fire Scuds, War Information
-    # and Hostages pay MIPP; never a Rebellion
-    CHOICE: dict[str, float] = {"c3i": 5.0, "ssm": 4.0, "war_information": 3.0, "hostages": 2.0, "wmd": 1.5,
-                                "military_installation": 1.0, "rebellion": -math.inf}
-
-    def _select_target(self, a: Action) -> float:
-        return self.CHOICE.get(a["marker"], 0.0)
-
-    def _deselect_target(self, a: Action) -> float:
-        return -math.inf
-
-    def _marker_hex(self, h: str, bait: bool) -> float:
-        """Deep behind the front, in a city, one to a hex; Deception near the Coalition, to draw its blows."""
-        crowd = sum(1 for rec in self.w["targets"].values() if rec["hex"] == h and rec["status"] == "map")
-        far = min(self._from_coalition(h), 20)
-        city = 1.0 if self.lk.b.place_kind(h) == "city" else 0.0
-        return float(-far if bait else far) + city - 4.0 * crowd
-
-    def _place_target(self, a: Action) -> float:
-        return self._marker_hex(a["to"], a["marker"] == "deception")
-
-    def _place_drawn(self, a: Action) -> float:
-        return self._marker_hex(a["to"], False)
-
-    def _reveal_target(self, a: Action) -> float:
-        # War Information revealed is a MIPP check; an Installation a source once the roads are cut; else keep it
-        kind = self.w["targets"][a["target"]]["kind"]
-        return 10.0 if kind == "war_information" else -math.inf
-
-    def _scud(self, a: Action) -> float:
-        return 2.0  # the Scud table gains MIPP on average
-
-    def _end_scuds(self, a: Action) -> float:
-        return 0.0
-
-    # --- air strikes (§G2) ---
-
-    def _air_strike(self, a: Action) -> float:
-        """On the hexes with the most markers (face down first) and HQs; Stealth and Conventional remove, recon
-        only reveals. Any strike beats resolving with counters unused (they are lost at the end of the turn)."""
-        w = self.w
-        marks = [rec for rec in w.get("targets", {}).values() if rec["status"] == "map" and rec["hex"] == a["at"]]
-        hqs = sum(1 for u, rec in w["units"].items() if rec["status"] == "map" and rec["hex"] == a["at"]
-                  and spec(w, u).type == "hq" and rec["side"] == "islamic")
-        weight = {"stealth": 1.2, "conventional": 1.0, "israeli": 1.0, "recon": 0.6}.get(a["air"], 0.5)
-        down = sum(1 for rec in marks if rec["face"] == "down")
-        return 1.0 + weight * float(len(marks) + down + hqs)
-
-    def _resolve_air(self, a: Action) -> float:
-        return 0.5
-
-    def _air_suppress(self, a: Action) -> float:
-        return 1.0
-
-    def _air_strategic(self, a: Action) -> float:
-        return 1.5  # a marker gone is for good; a suppressed HQ recovers
 
     # --- victory (§4.4) ---
 
