@@ -44,6 +44,8 @@ def test_the_islamic_player_places_a_face_down_marker_the_coalition_cannot_read(
     screenshot(c, "bti-targets-coalition-1440")
     i.set_viewport_size({"width": 390, "height": 844})
     screenshot(i, "bti-targets-islamic-phone")
+    c.set_viewport_size({"width": 390, "height": 844})
+    screenshot(c, "bti-targets-coalition-phone")
     assert errors == ([], [])
 
 
@@ -97,4 +99,6 @@ def test_a_free_set_up_places_a_unit_from_the_tray(server: LiveServer, browser: 
     assert tray.locator("[data-ref^='iq_']").count() == 0  # the Islamic units wait for their own set-up
     c.set_viewport_size({"width": 1440, "height": 900})
     screenshot(c, "bti-free-setup-1440")
+    c.set_viewport_size({"width": 390, "height": 844})
+    screenshot(c, "bti-free-setup-phone")
     assert errors == []

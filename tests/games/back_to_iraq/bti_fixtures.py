@@ -46,6 +46,13 @@ def position(units: dict[str, str], at: str = "coalition_movement", scenario: st
     return s
 
 
+def put(s: State, hex_id: str, kind: str, face: str = "down") -> str:
+    """§G1: a strategic marker of ``kind`` from the cup to ``hex_id``, looked at by its owner; its id."""
+    tid = next(t for t, rec in sorted(s["targets"].items()) if rec["status"] == "pool" and rec["kind"] == kind)
+    s["targets"][tid].update(hex=hex_id, status="map", face=face, seen=True)
+    return str(tid)
+
+
 def offered(s: State, role: str, kind: str | None = None, **match: Any) -> list[Action]:
     return [a for a in RULES.legal_actions(s, role)
             if (kind is None or a["type"] == kind) and all(a.get(k) == v for k, v in match.items())]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bti_fixtures import act, last_log, offered, position
+from bti_fixtures import act, last_log, offered, position, put
 
 from server.engine.core import make_view
 from server.games.back_to_iraq import RULES, air
@@ -14,12 +14,6 @@ from server.games.back_to_iraq.data import dataset
 B = dataset().board
 ON = {"strategic_targets": True, "air_strikes": True}
 BASRA, ZUBAYR = B.hex_of("basra"), B.hex_of("zubayr")  # a city, a town
-
-
-def put(s: dict[str, Any], hex_id: str, kind: str, face: str = "down") -> str:
-    tid = next(t for t, rec in sorted(s["targets"].items()) if rec["status"] == "pool" and rec["kind"] == kind)
-    s["targets"][tid].update(hex=hex_id, status="map", face=face, seen=True)
-    return tid
 
 
 def strikes(units: dict[str, str] | None = None, dice: tuple[int, ...] = (), scenario: str = "1",

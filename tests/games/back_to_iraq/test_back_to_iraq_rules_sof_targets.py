@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bti_fixtures import act, last_log, offered, position
+from bti_fixtures import act, last_log, offered, position, put
 
 from server.engine.core import apply_action
 from server.games.back_to_iraq import RULES
@@ -16,12 +14,6 @@ from server.games.back_to_iraq.sof_ops import modifiers
 B = dataset().board
 ON = {"sof": True, "strategic_targets": True}
 CITY = "1717"  # an Iraqi city beside 1716
-
-
-def put(s: dict[str, Any], hex_id: str, kind: str, face: str = "down") -> str:
-    tid = next(t for t, rec in sorted(s["targets"].items()) if rec["status"] == "pool" and rec["kind"] == kind)
-    s["targets"][tid].update(hex=hex_id, status="map", face=face, seen=True)
-    return tid
 
 
 def test_each_terrorist_base_brings_an_al_nida_sof_the_islamic_player_places() -> None:

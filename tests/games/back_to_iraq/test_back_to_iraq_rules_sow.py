@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bti_fixtures import act, last_log, offered, position
+from bti_fixtures import act, last_log, offered, position, put
 
 from server.engine.core import make_view
 from server.games.back_to_iraq import RULES, air, scud, sow, targets
@@ -25,12 +25,6 @@ def strikes(units: dict[str, str] | None = None, dice: tuple[int, ...] = (), opt
     assert frame is not None
     s["stack"].append(frame)
     return s
-
-
-def put(s: dict[str, Any], hex_id: str, kind: str, face: str = "down") -> str:
-    tid = next(t for t, rec in sorted(s["targets"].items()) if rec["status"] == "pool" and rec["kind"] == kind)
-    s["targets"][tid].update(hex=hex_id, status="map", face=face, seen=True)
-    return tid
 
 
 def sow_strike(s: dict[str, Any], at: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bti_fixtures import act, last_log, offered, position
+from bti_fixtures import act, last_log, offered, position, put
 
 from server.engine.core import apply_action, make_view
 from server.games.back_to_iraq import RULES, scud, sequence
@@ -19,13 +19,6 @@ from server.games.back_to_iraq.view import hidden_variant
 B = dataset().board
 ON = {"strategic_targets": True}
 BASRA, ZUBAYR, SAFWAN = B.hex_of("basra"), B.hex_of("zubayr"), B.hex_of("safwan")
-
-
-def put(s: dict[str, Any], hex_id: str, kind: str, face: str = "down") -> str:
-    """A marker of ``kind`` from the cup to ``hex_id``, looked at by its owner."""
-    tid = next(t for t, rec in sorted(s["targets"].items()) if rec["status"] == "pool" and rec["kind"] == kind)
-    s["targets"][tid].update(hex=hex_id, status="map", face=face, seen=True)
-    return tid
 
 
 def start(scenario: str = "1") -> dict[str, Any]:
