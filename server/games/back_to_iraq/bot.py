@@ -69,7 +69,7 @@ def _crt_value(look: Look, side: str, target: str, chances: dict[str, float]) ->
         cap = 3.0 if city else 0.4
         kill = look.defence("islamic", target) / 4.0
         mipp = int(w["mipp"])
-        m = 0.5 + 2.5 * max(0, mipp - 24) / 16.0  # a check adds 2 MIPP on average (§4.3)
+        m = 0.5 + 2.5 * max(0, mipp - (look.limit - 16)) / 16.0  # a check adds 2 MIPP on average (§4.3)
         worth = {"DE": cap + kill, "DR": 0.9 * cap + 0.3, "DR*": 0.9 * cap + 0.3 - m, "S*": -m}
     else:
         here = look.at["coalition"].get(target, [])
@@ -136,11 +136,9 @@ def coalition_chance(world: State, look: Look | None = None) -> float:
 
 def kuwait_risk(lk: Look) -> float:
     """§4.6: the chance that one Islamic attack on Kuwait City empties it (DR*, or DL* on a lone 1-step unit),
-    at the odds of the Islamic strength beside it (and half of that two hexes off) against its garrison."""
-    w, b, kc = lk.world, lk.b, lk.kc
-    threat = float(lk.near_attack("islamic", kc))
-    ring = {m for n in b.neighbours(kc) for m in b.neighbours(n) if b.grid.distance(m, kc) == 2}
-    threat += 0.5 * sum(lk.attack("islamic", m) for m in ring)
+    at the odds of the Islamic strength that could reach it (``Look.kc_threat``) against its garrison."""
+    w, kc = lk.world, lk.kc
+    threat = lk.kc_threat()
     if threat < 1:
         return 0.0
     here = lk.at["coalition"].get(kc, [])
@@ -196,7 +194,7 @@ class _Scorer(AdvancedScores):
         s = spec(self.w, uid)
         # Kuwait City (§4.6): kept garrisoned while Islamic units are near it
         if h == lk.kc:
-            threat = lk.near_attack("islamic", h)
+            threat = lk.kc_threat()
             if threat:
                 own = lk.defence("coalition", h, but=[uid])
                 v += 12.0 * min(1.0, lk.strength[uid][1] / 8.0) if own < 2.5 * threat else 1.0

@@ -102,6 +102,7 @@ class Look:
         self.hex_of: dict[str, str] = {}
         self.at: dict[str, dict[str, list[str]]] = {"coalition": {}, "islamic": {}}
         self.strength: dict[str, tuple[int, int]] = {}
+        self.mp: dict[str, int] = {}
         self.full = {"coalition": 0, "islamic": 0}
         self.now = {"coalition": 0, "islamic": 0}
         for uid, u in world["units"].items():
@@ -111,8 +112,9 @@ class Look:
             self.full[u["side"]] += s.attack + s.defense
             if u["status"] != "map":
                 continue
-            a, d, _ = printed(world, uid)
+            a, d, mp = printed(world, uid)
             self.strength[uid] = (a, d)
+            self.mp[uid] = int(mp)
             self.now[u["side"]] += a + d
             self.hex_of[uid] = u["hex"]
             self.at[u["side"]].setdefault(u["hex"], []).append(uid)
@@ -130,6 +132,7 @@ class Look:
         self.baghdad = b.hex_of("baghdad")
         self._goal: dict[str, int] | None = None
         self._dc: dict[str, int] = {}
+        self._kc_threat: float | None = None
 
     def defence(self, side: str, h: str, but: Sequence[str] = ()) -> int:
         return sum(self.strength[u][1] for u in self.at[side].get(h, ()) if u not in but)
@@ -140,6 +143,21 @@ class Look:
     def near_attack(self, side: str, h: str) -> int:
         """The attack strength of ``side`` beside ``h``."""
         return sum(self.attack(side, n) for n in self.b.neighbours(h))
+
+    def kc_threat(self) -> float:
+        """§4.6: the Islamic attack strength that could stand beside Kuwait City at its next combat: in full beside
+        it, at three quarters within half its MP of a hex beside it (Kuwait's desert and roads cost little)."""
+        if self._kc_threat is None:
+            g, t = self.b.grid, 0.0
+            for h, units in self.at["islamic"].items():
+                d = g.distance(h, self.kc)
+                for u in units:
+                    if d <= 1:
+                        t += self.strength[u][0]
+                    elif d - 1 <= max(1, self.mp[u] // 2):
+                        t += 0.75 * self.strength[u][0]
+            self._kc_threat = t
+        return self._kc_threat
 
     def targets(self) -> list[str]:
         """The cities the Coalition still needs (§4.4-§4.5)."""

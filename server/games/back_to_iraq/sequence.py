@@ -201,8 +201,8 @@ def remove_overstack(state: State, frame: Frame, action: Action) -> None:
 # === The end of the game turn ===
 
 def mipp_limit(state: State) -> int:
-    """LOST-31, raised by LOST-32 in the advanced game (§G1.6(3))."""
-    return int(tables(state).lost("LOST-31")) + targets.mipp_limit_rise(state)  # LOST-31
+    """LOST-31 (the scenario's own), raised by LOST-32 in the advanced game (§G1.6(3))."""
+    return int(tables(state).lost("LOST-31")[str(scenario(state))]) + targets.mipp_limit_rise(state)  # LOST-31
 
 
 def victory_met(state: State, bonus: int = 0) -> bool:

@@ -151,9 +151,9 @@ def _holding(s, cities):
 
 
 def test_the_coalition_may_declare_victory_at_the_end_of_a_turn() -> None:
-    """§4.4 (LOST-30, LOST-31): at the end of a turn, holding Kuwait, 11 of the 14 Iraqi cities and MIPP under 40,
+    """§4.4 (LOST-30, LOST-31): at the end of a turn, holding Kuwait, 11 of the 14 Iraqi cities and MIPP under 30,
     the Coalition may declare victory (AMBIG-22: at the end of any turn)."""
-    s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", mipp=39)
+    s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", mipp=29)
     _holding(s, B.cities("iraq")[:11])
     s = act(s, "islamic", "end_combat")
     assert offered(s, "coalition", "declare_victory")
@@ -163,9 +163,9 @@ def test_the_coalition_may_declare_victory_at_the_end_of_a_turn() -> None:
     assert t["turn"] == 3 and RULES.outcome(t) is None
 
 
-def test_forty_mipp_denies_the_coalition_its_victory() -> None:
-    """§4.4 (LOST-31): the MIPP must stay below 40."""
-    s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", mipp=40)
+def test_thirty_mipp_denies_the_coalition_its_victory_in_scenario_1() -> None:
+    """§4.4 (LOST-31): in Scenario 1 the MIPP must stay below 30."""
+    s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", mipp=30)
     _holding(s, B.cities("iraq")[:11])
     s = act(s, "islamic", "end_combat")
     assert not offered(s, "coalition", "declare_victory") and s["turn"] == 3
@@ -193,6 +193,15 @@ def test_scenario_2_needs_iranian_cities_too() -> None:
     _holding(s, B.cities("iraq")[:6] + B.cities("iran")[:1] + [KC])
     s = act(s, "islamic", "end_combat")
     assert RULES.outcome(s).winner == "coalition"
+
+
+def test_scenario_2_allows_the_coalition_mipp_up_to_sixty() -> None:
+    """§4.5 (LOST-31): Scenario 2's own limit is 60: 59 MIPP still lets the Coalition win, 60 does not."""
+    for mipp, winner in ((59, "coalition"), (60, "islamic")):
+        s = position({"us_3id": "3532", "iq_8": "1409"}, "islamic_combat", "2", turn=16, mipp=mipp)
+        _holding(s, B.cities("iraq")[:6] + B.cities("iran")[:1] + [KC])
+        s = act(s, "islamic", "end_combat")
+        assert RULES.outcome(s).winner == winner
 
 
 def test_the_coalition_chooses_the_order_of_its_phases() -> None:
