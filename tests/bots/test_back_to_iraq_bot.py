@@ -157,7 +157,7 @@ def test_prior_ranks_a_good_attack_above_ending_combat() -> None:
 
 def test_strong_coalition_takes_iraq_from_random() -> None:
     """Scenario 1, two seeded matches: the strong Coalition against a random Islamic player wins (§4.4: eleven of
-    the fourteen Iraqi cities, Kuwait City kept, MIPP below 40), in a few turns. About 15 s a match."""
+    the fourteen Iraqi cities, Kuwait City kept, MIPP below LOST-31), in a few turns. About 15 s a match."""
     for seed in (1, 2):
         end = _match("1", seed, {"coalition": "strong", "islamic": "random"})
         out = RULES.outcome(end)

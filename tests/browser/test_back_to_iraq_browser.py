@@ -48,8 +48,8 @@ def test_the_coalition_moves_and_sees_the_odds(server: LiveServer, browser: Any)
     assert svg.locator(".flag-islamic").count() > 0  # the places the Iraqis control
 
     # The panel: MIPP against its limit, the turn track with the Regroup marker, victory progress.
-    assert c.get_by_test_id("mipp-value").inner_text() == "0 / 40"
-    assert "below 40" in c.get_by_test_id("mipp").inner_text()
+    assert c.get_by_test_id("mipp-value").inner_text() == "0 / 30"  # LOST-31, Scenario 1
+    assert "below 30" in c.get_by_test_id("mipp").inner_text()
     assert c.locator("[data-testid=turn-track] li").count() == 12
     assert c.locator("[data-testid=turn-track] li[data-turn='4'] [data-testid=regroup-marker]").count() == 1
     assert "Regroup marker on turn 4" in c.get_by_test_id("regroup").inner_text()
