@@ -6,6 +6,7 @@ defender. One apply costs ~3 ms and a movement listing ~50 ms, so the matches ar
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import random
@@ -229,3 +230,19 @@ def test_the_computer_brings_the_israelis_in_and_weighs_an_air_move_against_its_
     fly = next(a for a in acts if a["type"] == "air_move_unit")
     walk = {**fly, "type": "move"}
     assert bot.prior(state, "coalition", [fly])[0] == bot.prior(state, "coalition", [walk])[0] - 1.0
+
+
+def test_the_coalition_computer_keeps_kuwait_city_garrisoned_against_what_can_reach_it() -> None:
+    """§4.6: Kuwait City lost is the Islamic side's sudden death. In Scenario 2 the Iraqi mech brigades two hexes off
+    reach it in their next movement, so the computer counts them, not only the units beside the city: marching the
+    Kuwaiti brigades out of the city leaves the KCG alone and the evaluation falls."""
+    state = _started("2")
+    look = bot.Look(state)
+    assert look.near_attack("islamic", look.kc) == 0 < look.kc_threat()
+    garrison = [u for u in look.at["coalition"][look.kc] if u != "kw_kcg"]
+    assert garrison and bot.kuwait_risk(look) < 0.05
+    marched = copy.deepcopy(state)
+    for uid in garrison:
+        marched["units"][uid]["hex"] = "3530"
+    assert bot.kuwait_risk(bot.Look(marched)) > 0.2
+    assert bot.evaluate(marched, "coalition") < 0.8 * bot.evaluate(state, "coalition")
