@@ -1,7 +1,7 @@
 """Back to Iraq balance runs: whole matches between two computer players (``server.bots``), per scenario.
 
 Run: ``python -m tests.load.balance_back_to_iraq [--matches N] [--workers K] [--coalition LEVEL]
-[--islamic LEVEL] [--option NAME ...] [--scenario 1|2 ...] [--max-seconds S]``.
+[--islamic LEVEL] [--option NAME ...] [--scenario 1|2 ...] [--max-seconds S] [--first N] [--rows FILE]``.
 
 Prints, per scenario, how many matches each side won and by which reason (``victory`` the Coalition's declared
 or last-turn victory, ``time`` the last turn without it, ``kuwait`` the sudden death, ``nuclear``,
@@ -14,6 +14,7 @@ pytest (``tests/load`` is ignored). Each match is bounded (``MAX_ACTIONS``), and
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections import Counter
@@ -71,12 +72,14 @@ def main() -> None:
     parser.add_argument("--scenario", action="append", choices=("1", "2"))
     parser.add_argument("--option", action="append", default=[], help="a boolean match option on (repeatable)")
     parser.add_argument("--max-seconds", type=float, default=3600.0)
+    parser.add_argument("--first", type=int, default=0, help="the first seed (to finish a run cut short)")
+    parser.add_argument("--rows", help="also write each match as a JSON line to this file (appended)")
     args = parser.parse_args()
     levels = {"coalition": args.coalition, "islamic": args.islamic}
     options = {o: True for o in args.option}
     start = time.monotonic()
     rows: list[dict[str, Any]] = []
-    jobs = [(s, n) for n in range(args.matches) for s in (args.scenario or ["1", "2"])]
+    jobs = [(s, n) for n in range(args.first, args.first + args.matches) for s in (args.scenario or ["1", "2"])]
     with ProcessPoolExecutor(args.workers) as pool:
         pending = {pool.submit(play, s, n, levels, options) for s, n in jobs[:args.workers]}
         queue = jobs[args.workers:]
@@ -84,6 +87,9 @@ def main() -> None:
             done = next(as_completed(pending))
             pending.remove(done)
             rows.append(done.result())
+            if args.rows:
+                with open(args.rows, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(rows[-1]) + "\n")
             if queue and time.monotonic() - start < args.max_seconds:
                 s, n = queue.pop(0)
                 pending.add(pool.submit(play, s, n, levels, options))
