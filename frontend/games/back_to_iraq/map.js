@@ -78,7 +78,7 @@ const SHORT = {
   uk_1ad: "1 Armd", uk_16aa: "16 AA", uk_3cdo: "3 Cdo", fr_6dlb: "6 DLB", fr_11dp: "11 DP", fr_27dim: "27 DIM",
   ec_corps: "EuroCorps", nato_amf: "AMF(L)", kw_kcg: "KC Guard", sa_2: "2 SANG", tr_mech_a: "Silopi", tr_mech_b: "Şırnak",
   tr_cdo_bolu: "Bolu", tr_cdo_hakkari: "Hakkari", jfc_3: "3 Egypt", jfc_4: "4 Egypt", il_abn: "IDF Abn",
-  us_hq_v: "V Corps", us_hq_mef: "I MEF", jfc_hq: "JFC", us_sf5: "5 SFG", us_sf10: "10 SFG", us_socpg: "SOCPG", uk_sas: "SAS",
+  us_hq_v: "V Corps", us_hq_mef: "I MEF", jfc_hq: "JFC", tr_hq_7: "7 Corps", us_sf5: "5 SFG", us_socpg: "SOCPG", uk_sas: "SAS",
   rg_medina: "Medina", rg_hammurabi: "Hammurabi", rg_nida: "Al Nida", rg_adnan: "Adnan", rg_abed: "Al Abed",
   rg_baghdad: "Baghdad", rg_nebuchadnezzar: "Nebuchad.", iq_srg: "SRG", iq_pg: "Pres. Gd", iq_cdo_a: "Cdo N",
   iq_cdo_b: "Cdo S", iq_sdfe_a: "Fed. Bagh", iq_sdfe_b: "Fed. Basra", iq_sdfe_c: "Fed. Nas", iq_sdfe_d: "Fed. Mosul",

@@ -39,6 +39,19 @@ def test_with_c2_the_hqs_are_in_play_at_their_set_up_hexes() -> None:
     assert RULES.setup("1", {**C2, "free_setup": True}, b"c2")["units"]["us_hq_v"]["status"] == "setup"
 
 
+def test_with_c2_every_coalition_front_starts_in_supply() -> None:
+    """§G4.4: under C2 a unit is supplied only through an HQ; Scenario 1's set-up gives each Coalition front one,
+    the northern front in Turkey the Turkish 7th Corps HQ (PROVENANCE), so every Coalition unit starts supplied."""
+    s = RULES.setup("1", C2, b"c2")
+    lines = Lines(s, "coalition")
+    north = [u for u, rec in s["units"].items() if rec["status"] == "map" and rec["side"] == "coalition"
+             and int(rec["hex"][2:]) <= 3]
+    assert {"us_4id", "tr_mech_a", "tr_hq_7"} <= set(north)
+    assert all(lines.supplied(u) for u, rec in s["units"].items() if rec["status"] == "map"
+               and rec["side"] == "coalition")
+    assert commanded(s, "us_4id") and Command(s, "coalition").commanders("us_4id") == ["tr_hq_7"]
+
+
 def test_an_hq_is_a_one_step_mech_unit_without_zoc() -> None:
     """§G4.1: an HQ is mechanized, eliminated by any step loss; a Coalition HQ has no ZOC."""
     s = position({"us_hq_v": "3432"}, options=C2)

@@ -138,12 +138,12 @@ def test_enemy_units_may_not_enter_a_hex_holding_an_sof() -> None:
 
 def test_one_sof_a_hex_and_it_counts_nothing() -> None:
     """§G3.4: two SOF in a hex are overstacked; an SOF on a full stack is not."""
-    s = position({"us_sf5": "2117", "us_sf10": "2117"}, options=ON)
+    s = position({"us_sf5": "2117", "us_socpg": "2117"}, options=ON)
     assert overstacked(s, "coalition") == ["2117"]
     s = position({"us_sf5": "2117", "us_1ad": "2117", "us_3id": "2117", "us_101": "2117"}, options=ON)
     assert overstacked(s, "coalition") == []
-    s = position({"us_sf5": "2117", "us_sf10": "2118"}, options=ON)
-    assert "2117" not in destinations(s, "us_sf10")
+    s = position({"us_sf5": "2117", "us_socpg": "2118"}, options=ON)
+    assert "2117" not in destinations(s, "us_socpg")
 
 
 def test_sof_are_always_in_supply() -> None:
@@ -185,7 +185,7 @@ def test_a_raid_on_an_enemy_city_swings_the_mipp() -> None:
 
 def test_one_operation_per_sof_and_per_target_a_player_turn() -> None:
     """§G3.6: each SOF one operation; each target once a player turn."""
-    s = position({"us_sf5": "1716", "us_sf10": "1817"}, "coalition_combat", options=ON, dice=(3,))
+    s = position({"us_sf5": "1716", "us_socpg": "1817"}, "coalition_combat", options=ON, dice=(3,))
     assert len(offered(s, "coalition", "sof_operation", at="1717")) == 2
     s = act(s, "coalition", "sof_operation", unit="us_sf5", at="1717", target="city")
     assert not offered(s, "coalition", "sof_operation")
@@ -260,12 +260,12 @@ def test_coalition_sof_have_no_zoc() -> None:
 
 def test_two_coalition_sof_a_turn_may_be_flown_anywhere() -> None:
     """§G3.9 (LOST-50): picked up and placed on a non-enemy land hex, instead of moving; two a turn."""
-    s = position({"us_sf5": "3432", "us_sf10": "3433", "uk_sas": "3333", "iq_2": "0726"}, options=ON)
+    s = position({"us_sf5": "3432", "us_socpg": "3433", "uk_sas": "3333", "iq_2": "0726"}, options=ON)
     s = act(s, "coalition", "air_move", unit="us_sf5")
     assert not offered(s, "coalition", "air_land", to="0726")
     s = act(s, "coalition", "air_land", to="1202")
     assert unit(s, "us_sf5")["hex"] == "1202" and "us_sf5" not in {a.get("unit") for a in offered(s, "coalition")}
-    s = act(s, "coalition", "air_move", unit="us_sf10")
+    s = act(s, "coalition", "air_move", unit="us_socpg")
     s = act(s, "coalition", "air_land", to="1717")
     assert not offered(s, "coalition", "air_move")
 

@@ -168,7 +168,7 @@ u(
     advanced=True,
     condition="israeli_retaliation",
 )
-# Coalition advanced: HQs (range: US 5, JFC 4) and SOF (§G3)
+# Coalition advanced: HQs (range: US 5, JFC and Turkey 4) and SOF (§G3)
 u("us_hq_v", "us", "hq", "HQ", "V Corps HQ", "第5軍団司令部", "12", "3432", "hafar_al_batin", advanced=True, range=5)
 u(
     "us_hq_mef",
@@ -184,9 +184,11 @@ u(
     range=5,
 )
 u("jfc_hq", "jfc", "hq", "HQ", "JFC HQ", "統合作戦司令部", "12", "khafji", "kkmc", advanced=True, range=4)
+# The northern front's HQ (PROVENANCE): Turkey's 7th Corps (Diyarbakır) holds the border with Iraq; it takes the
+# place of a second US Special Forces group, which keeps LOST-1 at 127
+u("tr_hq_7", "turkey", "hq", "HQ", "7th Corps HQ", "第7軍団司令部", "12", "cizre", "cizre", advanced=True, range=4)
 for uid, nation, en, ja in (
     ("us_sf5", "us", "5th Special Forces Group", "第5特殊部隊群"),
-    ("us_sf10", "us", "10th Special Forces Group", "第10特殊部隊群"),
     ("us_socpg", "us", "SOCPG", "ペルシャ湾特殊作戦司令部"),
     ("uk_sas", "uk", "Special Air Service", "特殊空挺部隊"),
 ):
@@ -198,8 +200,8 @@ for uid, nation, en, ja in (
         en,
         ja,
         "12",
-        "3432" if uid != "us_sf10" else "cizre",
-        "ar_ar" if uid != "us_sf10" else "cizre",
+        "3432",
+        "ar_ar",
         advanced=True,
     )
 
