@@ -89,7 +89,8 @@ def test_prior_never_cancels_an_attack_it_may_resolve() -> None:
 
 def test_prior_keeps_the_proposed_setup_and_declares_victory() -> None:
     """§3: in a free set-up the computer's prior ranks each unit's proposed hex first, it never puts a unit back,
-    and it places every unit; §4.4: victory is declared whenever it may be (play on is ruled out)."""
+    and it places every unit; §4.4: outside a victory decision (and in the basic game) declaring is never
+    put off."""
     state = RULES.setup("1", {"free_setup": True}, b"\x03" * 32)
     gd_setup = bot.data(state).scenarios["1"].setup
     for _ in range(400):
@@ -246,3 +247,41 @@ def test_the_coalition_computer_keeps_kuwait_city_garrisoned_against_what_can_re
         marched["units"][uid]["hex"] = "3530"
     assert bot.kuwait_risk(bot.Look(marched)) > 0.2
     assert bot.evaluate(marched, "coalition") < 0.8 * bot.evaluate(state, "coalition")
+
+
+def test_the_computer_keeps_its_units_and_hqs_together_under_c2() -> None:
+    """§G4.4: with C2 a unit is supplied through an HQ within its command range. The computer's potential holds
+    a unit back from running far beyond every HQ, and draws an HQ to the units only it would bring into range,
+    never beside the enemy (a 1-step unit, §G4.1)."""
+    state = RULES.setup("1", {"c2": True}, b"\x05" * 32)
+    scorer = bot._Scorer(state, "coalition", bot.Look(state))
+    g = board(state).grid
+    hqs = {u: state["units"][u]["hex"] for u in ("us_hq_v", "us_hq_mef", "jfc_hq", "tr_hq_7")}
+    near, far = "3430", "2723"  # V Corps HQ at 3432: two hexes off, and beyond every HQ's range + 2
+    assert g.distance(near, hqs["us_hq_v"]) == 2 and min(g.distance(far, h) for h in hqs.values()) > 7
+    assert scorer.c2_potential("us_3id", near) == 0.0 > scorer.c2_potential("us_3id", far)
+    # the 4th ID's front has only the Turkish HQ: leaving it uncovers the front's units
+    assert scorer.c2_potential("tr_hq_7", hqs["tr_hq_7"]) > scorer.c2_potential("tr_hq_7", "1508") + 5
+    basic = RULES.setup("1", {}, b"\x05" * 32)
+    assert bot._Scorer(basic, "coalition", bot.Look(basic)).c2_potential("us_3id", far) == 0.0
+
+
+def test_the_computer_puts_off_a_declaration_the_wmd_dice_would_likely_break() -> None:
+    """§G1.6: a declaration ends the game and the Islamic player then adds 1d6 for each WMD marker still on the
+    map: at 40 MIPP against the limit of 50 three WMD (3d6 <= 9 holds 37.5% of the time) make the computer play
+    on; with them gone, it declares."""
+    state = _started()
+    state["options"]["strategic_targets"] = True
+    for h in bot.Look(state).iraqi:
+        state["control"][h] = "coalition"
+    state["mipp"] = 40
+    state["targets"] = {f"t{k}": {"kind": "wmd", "status": "map", "hex": "2117", "face": "down"} for k in range(3)}
+    state["stack"].append({"kind": "victory", "side": "coalition"})
+    acts = [{"type": "declare_victory"}, {"type": "play_on"}]
+    declare, play_on = bot.prior(state, "coalition", acts)
+    assert bot.Look(state).limit == 50 and abs(bot._at_most(3, 9) - 0.375) < 1e-9
+    assert declare < play_on
+    for rec in state["targets"].values():
+        rec["status"] = "removed"
+    declare, play_on = bot.prior(state, "coalition", acts)
+    assert declare == 100.0 > play_on

@@ -6,9 +6,9 @@
 - ``evaluate``: §4.4-§4.6 read as three chances multiplied, for the Coalition: enough Iraqi (in Scenario 2 also
   Iranian) cities by the last turn (LOST-30, LOST-5): the cities held now, plus those the Coalition's Great Power
   units are near enough to take in the turns left, plus the losses of both sides; MIPP kept below LOST-31 with the
-  turns left to add to it; Kuwait City kept (§4.6 sudden death): the chance an Islamic attack at the odds beside
-  it empties the city, over the turns left. An attack
-  opened and not yet resolved counts at its expected result. The Islamic value is the complement.
+  turns left to add to it (and, with the strategic targets, 1d6 for each WMD marker left, §G1.6); Kuwait City
+  kept (§4.6 sudden death): the chance an Islamic attack at the odds beside it empties the city, over the turns
+  left. An attack opened and not yet resolved counts at its expected result. The Islamic value is the complement.
 - ``prior``: per action kind, without applying anything (a movement listing holds some 3,000 moves): moves by the
   change of a per-side hex potential (Coalition: along roads toward the Iraqi cities not yet held, Baghdad first,
   taking empty ones, Great Power units in stacks at the front, opposite hexes for a concentric attack, Kuwait City
@@ -16,7 +16,7 @@
   retaken, Kuwait City if it stands empty, weak Coalition stacks approached, supply kept); attacks by their
   expected CRT result with the rules' own odds (``combat.reckon``); the rest by rules from the digest. The prior
   places each unit of a free set-up at (or nearest) its proposed hex, and rules out cancelling an attack that may
-  be resolved, dismounting, and playing on when victory may be declared.
+  be resolved and dismounting; it plays on when a declaration of victory is more likely to fail than hold (§G1.6).
 
 The world's reading (distance fields, ``Look``) is ``bot_look.py``; the scores of the advanced game's actions (§G)
 are ``bot_advanced.py``'s, mixed into the prior's scorer.
@@ -36,10 +36,11 @@ from typing import Any
 from ...engine.core import Action, Role, State
 from ...engine.judge import fresh_dice, logistic
 from ...engine.steps import top
-from . import combat
+from . import combat, targets
 from .bot_advanced import AdvancedScores
 from .bot_look import FAR, Look, road_gap
 from .forces import ENEMY, data, spec, tables
+from .sequence import victory_met
 from .view import redeal
 
 TUNING: dict[str, dict[str, Any]] = {
@@ -120,6 +121,8 @@ def coalition_chance(world: State, look: Look | None = None) -> float:
     margin += 3.0 * (1 - lk.now["islamic"] / max(1, lk.full["islamic"]))
     margin -= 4.0 * (1 - lk.now["coalition"] / max(1, lk.full["coalition"]))
     mipp = float(world["mipp"])
+    if targets.on(world):  # §G1.6(1): 1d6 a WMD still on the map at the end (kinds as this world deals them)
+        mipp += 3.5 * sum(r["kind"] == "wmd" and r["status"] == "map" for r in world["targets"].values())
     frame = top(world)
     if frame is not None and frame.get("kind") == "attack":
         ev = attack_value(lk, frame["side"], frame["at"], list(frame["attackers"]))
@@ -178,7 +181,8 @@ class _Scorer(AdvancedScores):
     def potential(self, uid: str, h: str) -> float:
         key = (uid, h)
         if key not in self._pot:
-            self._pot[key] = self._coalition(uid, h) if self.side == "coalition" else self._islamic(uid, h)
+            own = self._coalition(uid, h) if self.side == "coalition" else self._islamic(uid, h)
+            self._pot[key] = own + self.c2_potential(uid, h)
         return self._pot[key]
 
     def _coalition(self, uid: str, h: str) -> float:
@@ -394,10 +398,36 @@ class _Scorer(AdvancedScores):
     # --- victory (§4.4) ---
 
     def _declare_victory(self, a: Action) -> float:
-        return 100.0
+        return 100.0 * self._declaration_holds()
 
     def _play_on(self, a: Action) -> float:
-        return -math.inf
+        # a declaration more likely to fail than hold is put off (§G1.6: a later turn may clear the WMD)
+        return 50.0 if self._frame().get("kind") == "victory" else -math.inf
+
+    def _declaration_holds(self) -> float:
+        """§G1.6: the chance a declaration survives the end of the game: the §G1.6(2) city as this world deals the
+        markers, and the 1d6 per WMD still on the map kept below the MIPP limit. Without the strategic targets, or
+        after a massive nuclear response (§14.13), it holds."""
+        w = self.w
+        if self._frame().get("kind") != "victory" or not targets.on(w):
+            return 1.0
+        left = [rec for rec in w["targets"].values() if rec["status"] == "map"]
+        bonus = int(not any(rec["kind"] in ("wmd", "terrorist_base") for rec in left))
+        if not victory_met({**w, "mipp": 0}, bonus):
+            return 0.0
+        return _at_most(sum(rec["kind"] == "wmd" for rec in left), self.lk.limit - int(w["mipp"]) - 1)
+
+
+def _at_most(dice: int, total: int) -> float:
+    """The chance that ``dice`` d6 sum to at most ``total``."""
+    ways = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for s, p in ways.items():
+            for face in range(1, 7):
+                nxt[s + face] = nxt.get(s + face, 0.0) + p / 6.0
+        ways = nxt
+    return sum(p for s, p in ways.items() if s <= total)
 
 
 def _concentric(dirs: set[int]) -> bool:

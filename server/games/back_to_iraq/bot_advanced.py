@@ -1,13 +1,15 @@
 """The computer opponent's scores for the advanced game's actions (§G), a part of ``bot._Scorer``: the strategic
-targets (§G1), the air strikes (§G2), the SOF (§G3) and the additional forces (§G5)."""
+targets (§G1), the air strikes (§G2), the SOF (§G3), command and control (§G4: the part of a hex's potential that
+keeps units within reach of their HQs and the HQs with their units) and the additional forces (§G5)."""
 
 from __future__ import annotations
 
 import math
 
 from ...engine.core import Action, State
+from . import command
 from .bot_look import Look
-from .forces import spec
+from .forces import ENEMY, spec
 
 
 class AdvancedScores:
@@ -16,6 +18,49 @@ class AdvancedScores:
     w: State
     side: str
     lk: Look
+
+    # --- command and control (§G4) ---
+
+    def _command(self) -> command.Command:
+        got: command.Command | None = getattr(self, "_c2", None)
+        if got is None:
+            got = self._c2 = command.Command(self.w, self.side)
+        return got
+
+    def c2_potential(self, uid: str, h: str) -> float:
+        """§G4.4: with C2, supply runs through the HQs. A unit that steps out of every HQ's command area (the
+        traced lines of ``command.Command``, from where the HQs stand now) is unsupplied at half strength and MA,
+        a little more the farther it runs (an HQ may still follow it); an HQ is worth the units that it alone
+        would command from ``h`` (within one hex short of its range: the traced areas from every hex an HQ could
+        reach would cost a search each), and never stands beside the enemy (a 1-step unit, §G4.1)."""
+        w, lk = self.w, self.lk
+        if not command.on(w):
+            return 0.0
+        s = spec(w, uid)
+        if s.movement_class == "sof":
+            return 0.0  # §G3.5: always in command
+        c2 = self._command()
+        hqs = [hq for hq in c2.hqs if command.serves(w, hq, uid)]
+        g = lk.b.grid
+        if not command.is_hq(w, uid):
+            if not hqs or any(h in c2.area(hq, uid) for hq in hqs):
+                return 0.0
+            beyond = min(g.distance(h, lk.hex_of[hq]) - int(spec(w, hq).raw["range"]) for hq in hqs)
+            return -1.0 - 0.5 * min(max(0, beyond), 4)
+        others = [hq for hq in c2.hqs if hq != uid]
+        v = 0.0
+        for u, at in lk.hex_of.items():
+            if u == uid or w["units"][u]["side"] != self.side or command.is_hq(w, u) \
+                    or spec(w, u).movement_class == "sof" or not command.serves(w, uid, u):
+                continue
+            if g.distance(h, at) >= int(s.raw["range"]):
+                continue  # a line one hex short of the range: terrain and rivers lengthen some
+            if any(command.serves(w, o, u) and at in c2.area(o, u) for o in others):
+                continue
+            v += 2.0 if spec(w, u).power == "great" else 1.0
+        if any(lk.at[ENEMY[self.side]].get(n) for n in lk.b.neighbours(h)):
+            v -= 25.0
+        return v
 
     # --- SOF (§G3) and the additional forces (§G5) ---
 

@@ -232,10 +232,10 @@ def test_each_ssm_fires_once_a_turn_and_the_step_comes_even_with_none() -> None:
 
 
 def test_the_advanced_victory_raises_the_mipp_limit_and_counts_wmd_at_the_end() -> None:
-    """§G1.6 (LOST-32): the MIPP limit is the scenario's LOST-31 + 10 (Scenario 1: 30 + 10); at the end 1d6 MIPP
+    """§G1.6 (LOST-32): the MIPP limit is the scenario's LOST-31 + 20 (Scenario 1: 30 + 20); at the end 1d6 MIPP
     per WMD still on the map; no WMD and no terrorist base left counts as one more city."""
     s = position({}, options=ON, dice=(6, 4))
-    assert sequence.mipp_limit(s) == 40 and sequence.mipp_limit(position({})) == 30
+    assert sequence.mipp_limit(s) == 50 and sequence.mipp_limit(position({})) == 30
     put(s, BASRA, "wmd")
     put(s, ZUBAYR, "wmd")
     assert sequence.judged(s) is False and s["mipp"] == 10
