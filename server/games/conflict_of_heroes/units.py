@@ -200,7 +200,7 @@ def hit_counters_from_data(raw: Mapping[str, Any]) -> dict[Pile, tuple[HitCounte
     for pile in ("infantry", "vehicle"):
         counters = []
         for c in raw[pile]:
-            what = f"hit_counters.json: {pile} {c.get('id') if isinstance(c, dict) else c!r}"
+            what = f"hit_counters.json: {pile} {c.get('id') if isinstance(c, dict) else repr(c)}"
             check(isinstance(c, dict) and set(c) == _COUNTER_KEYS, f"{what}: fields must be {sorted(_COUNTER_KEYS)}")
             check(isinstance(c["id"], str) and bool(c["id"]), f"{what}: id")
             check(_is_int(c["count"]) and c["count"] >= 1, f"{what}: count must be at least 1")
