@@ -41,7 +41,7 @@ def cube_distance(a: Cube, b: Cube) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-def _cube_round(x: float, y: float, z: float) -> Cube:
+def cube_round(x: float, y: float, z: float) -> Cube:
     rx, ry, rz = round(x), round(y), round(z)
     dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
     if dx > dy and dx > dz:
@@ -145,7 +145,7 @@ class HexGrid:
         out = []
         for i in range(n + 1):
             t = i / n
-            out.append(self.from_cube(_cube_round(
+            out.append(self.from_cube(cube_round(
                 ca[0] + (cb[0] - ca[0]) * t + eps[0],
                 ca[1] + (cb[1] - ca[1]) * t + eps[1],
                 ca[2] + (cb[2] - ca[2]) * t + eps[2],

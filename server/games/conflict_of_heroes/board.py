@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ...engine.hexgrid import Cube, HexGrid, cube_distance
+from ...engine.hexgrid import Cube, HexGrid, cube_distance, cube_round
 from .errors import DataError, check
 
 # §5.2: a facing is the hexside the arrow points at; the index is the grid's direction (flat tops), so the
@@ -298,7 +298,7 @@ class FirefightMap:
             p = tuple(ca[j] + (cb[j] - ca[j]) * t for j in range(3))
             found = []
             for sign in (1, -1):
-                lab = self.grid.from_cube(_round(p[0] + sign * _EPS[0], p[1] + sign * _EPS[1],
+                lab = self.grid.from_cube(cube_round(p[0] + sign * _EPS[0], p[1] + sign * _EPS[1],
                                                  p[2] + sign * _EPS[2]))
                 h = self._hex.get(lab) if self.grid.contains(lab) else None
                 if h is not None and h not in found:
@@ -310,15 +310,3 @@ class FirefightMap:
 def _side(a: str, b: str) -> str:
     x, y = sorted((a, b))
     return f"{x}/{y}"
-
-
-def _round(x: float, y: float, z: float) -> Cube:
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return (int(rx), int(ry), int(rz))
