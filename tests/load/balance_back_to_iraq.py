@@ -6,7 +6,8 @@ Run: ``python -m tests.load.balance_back_to_iraq [--matches N] [--workers K] [--
 Prints, per scenario, how many matches each side won and by which reason (``victory`` the Coalition's declared
 or last-turn victory, ``time`` the last turn without it, ``kuwait`` the sudden death, ``nuclear``,
 ``declaration`` a declaration the end failed), the share of decided matches each side won (the issue's band is
-35-65%), the mean last turn, MIPP and actions, and the seconds a match took. Asserts nothing; not collected by
+35-65%), the mean last turn, MIPP and actions, the seconds a match took, and the mean MIPP a match by its cause
+(the ``why`` of the log's MIPP lines; a loss counts negative). Asserts nothing; not collected by
 pytest (``tests/load`` is ignored). Each match is bounded (``MAX_ACTIONS``), and so is the whole run
 (``--max-seconds``: no match starts after it, the finished ones are reported).
 """
@@ -39,12 +40,26 @@ def play(scenario: str, n: int, levels: dict[str, str], options: dict[str, bool]
         if outcome is not None:
             return {"scenario": scenario, "winner": outcome.winner, "reason": str(outcome.reason),
                     "turn": state["turn"], "mipp": state["mipp"], "actions": k,
-                    "seconds": time.perf_counter() - t0}
+                    "seconds": time.perf_counter() - t0, "causes": causes(state)}
         role = sorted(rules.active_roles(state))[0]
         action = choose(GAME, state, role, levels[role], n * 100_003 + k).action
         state = apply_action(rules, state, role, action)
     return {"scenario": scenario, "winner": None, "reason": "runaway", "turn": state["turn"], "mipp": state["mipp"],
-            "actions": MAX_ACTIONS, "seconds": time.perf_counter() - t0}
+            "actions": MAX_ACTIONS, "seconds": time.perf_counter() - t0, "causes": causes(state)}
+
+
+def causes(state: dict[str, Any]) -> dict[str, int]:
+    """The MIPP a match gained (and lost) by cause: the ``why`` of its MIPP log lines (mipp.py, sof_ops.py)."""
+    out: Counter[str] = Counter()
+    for line in state["log"]:
+        key, args = line["key"], line["args"]
+        if key in ("log.mipp_check", "log.mipp_gain"):
+            out[args["why"]["key"].removeprefix("why.")] += int(args["gain"])
+        elif key == "log.mipp_loss":
+            out[args["why"]["key"].removeprefix("why.")] -= int(args["loss"])
+        elif key == "log.sof_mipp":
+            out["sof_city"] += int(args["swing"])
+    return dict(out)
 
 
 def report(rows: list[dict[str, Any]], levels: dict[str, str], options: dict[str, bool]) -> None:
@@ -61,6 +76,10 @@ def report(rows: list[dict[str, Any]], levels: dict[str, str], options: dict[str
               f"MIPP {statistics.mean(r['mipp'] for r in mine):.1f}, actions "
               f"{statistics.mean(r['actions'] for r in mine):.0f}, "
               f"{statistics.median(r['seconds'] for r in mine):.0f} s a match (median)")
+        tally: Counter[str] = Counter()
+        for r in mine:
+            tally.update(r.get("causes", {}))
+        print("  MIPP a match by cause: " + ", ".join(f"{k} {v / len(mine):.1f}" for k, v in tally.most_common()))
 
 
 def main() -> None:
