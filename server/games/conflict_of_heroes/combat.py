@@ -109,7 +109,7 @@ def roll(state: State, firer: str, at: str, target: str, cap: int) -> None:
     fp, dv = reckon(state, firer, at, target)
     av = fire.attack_value(fp, dice(state), cap)
     n = fire.hits(av.value, dv.value)
-    log(state, "roll", firer=firer, target=target, av=str(av), dv=str(dv), hits=n)
+    log(state, "roll", firer=firer, target=target, av=av, dv=dv, hits=n)
     hit(state, target, n)
 
 
@@ -122,7 +122,7 @@ def hit(state: State, uid: str, n: int) -> None:
     drawn = draw(state, uid) if n == 1 and current is None else None
     result = fire.take_hits(n, current, drawn)
     if result.destroyed:
-        destroy(state, uid, result.reason)
+        destroy(state, uid, "two_hits" if n >= 2 else "hit_again" if current is not None else "killed")
         return
     assert result.counter is not None
     unit(state, uid)["counter"] = result.counter.id
@@ -155,7 +155,7 @@ def destroy(state: State, uid: str, reason: str) -> None:
     period = state["period"]
     if period and period["unit"] == uid:
         period["unit"], period["ap"] = None, 0
-    log(state, "destroyed", unit=uid, why=reason, vp=firefight(state).vp_per_kill, side=enemy)
+    log(state, "destroyed", unit=uid, why={"key": f"why.{reason}"}, vp=firefight(state).vp_per_kill, side=enemy)
     update_control(state)
 
 
@@ -188,7 +188,8 @@ def rally(state: State, uid: str, cap: int) -> None:
     assert c is not None
     value = _rally_value(state, uid, dice(state), cap)
     ok = fire.rallies(c, value, bool(enemies_in_hex(state, uid)))
-    log(state, "rally", unit=uid, roll=str(value), needed=c.rally, ok=ok,
-        counter={"key": f"counter.{spec(state, uid).hit_pile}.{c.id}"})
+    shown = {"key": f"counter.{spec(state, uid).hit_pile}.{c.id}"}
+    log(state, "rally", unit=uid, roll=value, needed=c.rally, counter=shown)
+    log(state, "rallied" if ok else "not_rallied", unit=uid)
     if ok:
         unit(state, uid)["counter"] = None

@@ -19,6 +19,7 @@ from .board import FirefightMap
 from .data import GameData, dataset
 from .firefights import Firefight, standard
 from .tables import Tables
+from .tally import Tally, message
 from .units import SIDES, HitCounter, UnitType, Values, values
 
 ENEMY = {"german": "soviet", "soviet": "german"}
@@ -82,18 +83,22 @@ def losses(state: State, side: str) -> int:
     return sum(1 for u in state["units"].values() if u["side"] == side and u["status"] == "destroyed")
 
 
-def name(uid: str) -> dict[str, Any]:
+def name(state: State, uid: str) -> dict[str, Any]:
     """A unit named in a log line or a prompt: its counter's name and its id (nothing about units is hidden)."""
-    return {"key": "unit", "args": {"id": uid}}
+    return {"key": "unit", "args": {"type": {"key": f"type.{unit(state, uid)['type']}"}, "id": uid}}
 
 
 def log(state: State, key: str, **args: Any) -> None:
     """A public log line (at rules level 1 nothing is hidden); a unit goes in as its name."""
     for k, v in args.items():
         if k in ("unit", "target", "firer") and isinstance(v, str):
-            args[k] = name(v)
+            args[k] = name(state, v)
         elif k in ("side", "player", "winner") and isinstance(v, str):
             args[k] = {"key": f"side.{v}"}
+        elif k == "facing" and isinstance(v, str):
+            args[k] = {"key": f"facing.{v}"}
+        elif isinstance(v, Tally):
+            args[k] = message(v)
     state["log"].append({"key": f"log.{key}", "args": args, "to": None})
 
 

@@ -17,6 +17,7 @@ from . import actions, combat
 from .board import FACINGS
 from .fire import MAX_CAP
 from .forces import ENEMY, firefight, log, losses, unit
+from .tally import Tally
 from .units import SIDES
 
 
@@ -83,8 +84,8 @@ def initiative_roll(state: State, frame: Frame) -> None:
     for side in SIDES:
         d = [rng.roll(state), rng.roll(state)]
         totals[side] = sum(d) + state["initiative"][side]
-        log(state, "initiative", player=side, roll=f"2D6 ({d[0]}+{d[1]}) + CAP {state['initiative'][side]}",
-            total=totals[side])
+        roll = Tally.of(f"2D6 ({d[0]}+{d[1]})", sum(d)).plus("CAP", state["initiative"][side])
+        log(state, "initiative", player=side, roll=roll, total=totals[side])
     if totals["german"] == totals["soviet"]:
         a = first_declarer(state)
         state["initiative"] = {"german": None, "soviet": None}
@@ -177,6 +178,7 @@ def face_actions(state: State, frame: Frame) -> list[Action]:
 def face(state: State, frame: Frame, action: Action) -> None:
     pop(state)
     unit(state, frame["unit"])["facing"] = action["facing"]
+    log(state, "faced", unit=frame["unit"], facing=action["facing"])
 
 
 def roll_actions(state: State, frame: Frame) -> list[Action]:
@@ -217,7 +219,7 @@ def end_turn(state: State, frame: Frame) -> None:
         g, s = state["vp"]["german"], state["vp"]["soviet"]
         winner = None if g == s else ("german" if g > s else "soviet")
         state["result"] = {"winner": winner, "reason": str(Reason.DRAW if winner is None else Reason.VICTORY_POINTS)}
-        log(state, "over", german=g, soviet=s, winner=winner or "none")
+        log(state, "over", german=g, soviet=s)
         pop(state)
         return
     state["turn"] += 1
