@@ -20,7 +20,7 @@ from ...engine.core import Action, IllegalAction, Role, State
 from . import combat, movement
 from .board import FACINGS
 from .fire import MAX_CAP
-from .forces import ENEMY, board, counter, firefight, log, now, spec, tables, unit, update_control
+from .forces import board, counter, enemies_on_map, firefight, log, now, spec, tables, unit, update_control
 
 ACTIVATION_AP = 7  # §3.0
 PIVOT_COST = 1  # §5.3
@@ -99,7 +99,7 @@ def exits_barred(state: State, uid: str) -> set[str]:
     hex that enemy came from, nor the two hexes adjacent to both."""
     u, m = unit(state, uid), board(state)
     out: set[str] = set()
-    for e in combat.in_hex_all_enemies(state, u["side"]):
+    for e in enemies_on_map(state, u["side"]):
         eu = unit(state, e)
         if eu["hex"] == u["hex"] and eu["came_turn"] == state["turn"] and eu["came_from"]:
             o = eu["came_from"]
@@ -172,7 +172,3 @@ def take(state: State, side: Role, action: Action) -> list[dict[str, Any]]:
         # §3.0: its last AP spent, the activated unit is flipped to used at once
         u["used"], period["unit"] = True, None
     return frames
-
-
-def enemy(side: Role) -> Role:
-    return ENEMY[side]

@@ -17,6 +17,7 @@ from .forces import (
     counter,
     data,
     enemies_in_hex,
+    enemies_on_map,
     firefight,
     in_hex,
     log,
@@ -53,7 +54,7 @@ def targets(state: State, uid: str) -> list[str]:
     if enemies_in_hex(state, uid):
         return [u["hex"]]
     out = set()
-    for e in in_hex_all_enemies(state, u["side"]):
+    for e in enemies_on_map(state, u["side"]):
         h = unit(state, e)["hex"]
         d = m.distance(u["hex"], h)
         if los.range_class(d, v.range, v.min_range) is los.RangeClass.OUT:
@@ -61,11 +62,6 @@ def targets(state: State, uid: str) -> list[str]:
         if los.in_arc(m, u["hex"], u["facing"], h) and los.has_los(m, u["hex"], h):
             out.add(h)
     return sorted(out)
-
-
-def in_hex_all_enemies(state: State, side: str) -> list[str]:
-    return [uid for uid in state["units"] if unit(state, uid)["side"] == ENEMY[side]
-            and unit(state, uid)["status"] == "map"]
 
 
 def rolled_against(state: State, firer: str, at: str) -> list[str]:

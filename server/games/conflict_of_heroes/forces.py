@@ -20,7 +20,7 @@ from .data import GameData, dataset
 from .firefights import Firefight, standard
 from .tables import Tables
 from .tally import Tally, message
-from .units import SIDES, HitCounter, UnitType, Values, values
+from .units import HitCounter, UnitType, Values, values
 
 ENEMY = {"german": "soviet", "soviet": "german"}
 
@@ -79,6 +79,10 @@ def enemies_in_hex(state: State, uid: str) -> list[str]:
     return in_hex(state, u["hex"], ENEMY[u["side"]]) if u["status"] == "map" else []
 
 
+def enemies_on_map(state: State, side: str) -> list[str]:
+    return on_map(state, ENEMY[side])
+
+
 def losses(state: State, side: str) -> int:
     return sum(1 for u in state["units"].values() if u["side"] == side and u["status"] == "destroyed")
 
@@ -131,7 +135,3 @@ def new_units(state: State) -> dict[str, dict[str, Any]]:
         units[r.id] = {"side": gd.units[r.type].side, "type": r.type, "hex": None, "facing": None,
                        "status": "waiting", "used": False, "counter": None, "came_from": None, "came_turn": None}
     return units
-
-
-def sides() -> tuple[str, ...]:
-    return SIDES
