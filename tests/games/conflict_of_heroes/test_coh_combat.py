@@ -172,3 +172,24 @@ def test_pivot_costs_one_ap():
     s = position(FACE_TO_FACE)
     pivots = offered(s, type="pivot", unit=GER, mode="activate")
     assert [a["facing"] for a in pivots] == ["NE", "SE", "S", "SW", "NW"] and {a["cost"]["ap"] for a in pivots} == {1}
+
+
+def test_a_hit_counter_is_drawn_from_what_is_left_of_its_pile():
+    """§1.0 step 6, AMBIG-13: a counter under a unit is not in the pile; the draw is among the others."""
+    s = position({**FACE_TO_FACE, "ger_rifles_2": ("1-A1", "N")}, dice=(3, 4, BERSERK))
+    unit(s, "ger_rifles_2")["counter"] = "berserk"  # the only Berserk: index 0 is now the first Cowering
+    s = act(fire_at(s, "1-M3"), {"type": "roll", "target": SOV, "cap": 0})
+    assert unit(s, SOV)["counter"] == "cowering" and len(remaining(s, "infantry")) == 18
+
+
+def test_reaction_fire_that_destroys_the_activated_unit_ends_its_activation():
+    """§3.1, §7.3: the reacting player's opportunity fire may destroy the activated unit; its AP are gone and the
+    active player may not activate another unit this period."""
+    s = position({GER: ("1-M4", "N"), SOV: ("1-M3", "S"), "ger_rifles_2": ("1-A1", "N")}, dice=(6, 6))
+    s = act(s, one(s, type="pivot", unit=GER, mode="activate", facing="NE"))
+    assert step(s) == "reaction"
+    s = act(s, one(s, type="fire", unit=SOV, mode="opportunity", at="1-M4"), {"type": "roll", "target": GER,
+                                                                            "cap": 0})
+    assert unit(s, GER)["status"] == "destroyed" and unit(s, SOV)["used"] and s["vp"]["soviet"] == 2
+    assert RULES.active_roles(s) == {"german"} and s["period"]["unit"] is None
+    assert not offered(s, mode="activate") and offered(s, unit="ger_rifles_2", mode="opportunity")
