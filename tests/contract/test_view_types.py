@@ -27,20 +27,22 @@ from server.engine.testing import viewers
 from server.games import GAMES
 from server.games.back_to_iraq import view_types as back_to_iraq
 from server.games.bulge import view_types as bulge
+from server.games.conflict_of_heroes import view_types as conflict_of_heroes
 from server.games.lz_albany import view_types as lz_albany
 from server.games.shimada import view_types as shimada
 
 SHOWN: dict[str, Any] = {"shimada": shimada.Shown, "bulge": bulge.Shown, "lz_albany": lz_albany.Shown,
-                         "back_to_iraq": back_to_iraq.Shown}
+                         "back_to_iraq": back_to_iraq.Shown, "conflict_of_heroes": conflict_of_heroes.Shown}
 MATCHES: dict[str, tuple[tuple[str, dict[str, Any], int], ...]] = {  # scenario, options, actions at most
     "shimada": tuple(("slim_river", {}, 2000) for _ in range(10)),
     "bulge": (("historical", {"fog_of_war": False}, 300), ("historical", {"fog_of_war": True}, 300),
               ("free_setup", {"fog_of_war": True}, 300)),
     "lz_albany": (("historical", {"overstack": "units"}, 300), ("historical", {"overstack": "dice"}, 300)),
     "back_to_iraq": (("1", {}, 250), ("2", {"free_setup": True}, 250)),
+    "conflict_of_heroes": (("firefight_1", {}, 3000), ("firefight_1", {}, 3000)),  # whole firefights
 }
 # How often the chooser ends a step when it may (the Bulge's units need long moves to meet the enemy).
-HASTE = {"shimada": 0.3, "bulge": 0.02, "lz_albany": 0.3, "back_to_iraq": 0.1}
+HASTE = {"shimada": 0.3, "bulge": 0.02, "lz_albany": 0.3, "back_to_iraq": 0.1, "conflict_of_heroes": 0.1}
 EVERY = 4  # a view in how many states is checked, besides those of new kinds
 KEEN = 0.6  # how often it plays a fight when it may: random play seldom gets as far as a combat's aftermath
 FIGHTS = {
@@ -49,6 +51,7 @@ FIGHTS = {
               "hold", "retreat_anyway", "aopt", "option_retreat", "lose_step", "retreat", "pursue"},
     "lz_albany": set(),
     "back_to_iraq": {"attack", "resolve", "retreat", "take_step", "advance", "support"},
+    "conflict_of_heroes": {"fire", "roll"},
 }
 
 
@@ -108,6 +111,7 @@ MEET = {
     "bulge": {"attack", "combat", "mover", "setup", "last_seen", "actions"},
     "lz_albany": {"step", "drawn", "contested", "gunship_damaged", "actions"},
     "back_to_iraq": {"attack", "task", "setup", "mover", "actions"},
+    "conflict_of_heroes": {"period", "fire", "initiative", "outcome", "actions"},
 }
 
 

@@ -171,7 +171,7 @@ def machine_for(rules: Rules, stats: Counter[str]) -> type[RuleBasedStateMachine
     return Machine
 
 
-CASES = [("shimada", 10), ("bulge", 6), ("lz_albany", 10), ("back_to_iraq", 4), ("toy", 10)]
+CASES = [("shimada", 10), ("bulge", 6), ("lz_albany", 10), ("back_to_iraq", 4), ("conflict_of_heroes", 6), ("toy", 10)]
 
 
 @pytest.mark.parametrize(("game", "default"), CASES, ids=[c[0] for c in CASES])

@@ -52,6 +52,8 @@ PLANS = {
     # few tens of milliseconds)
     "back_to_iraq": Plan(120, (("1", {}), ("2", {}), ("1", {"free_setup": True}), ("2", {"free_setup": True}),
                                ("2", {"strategic_targets": True, "air_strikes": True})), matches=10),
+    # whole matches of Firefight 1 (about two hundred actions each; the one firefight of rules level 1)
+    "conflict_of_heroes": Plan(1000, (("firefight_1", {}),), matches=8),
 }
 
 

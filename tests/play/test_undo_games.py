@@ -24,6 +24,7 @@ CASES: dict[str, tuple[dict[str, Any], set[str | None]]] = {
     "bulge": ({"fog_of_war": True}, {"random", "reveal", None}),  # dice; units coming into sight
     "lz_albany": ({}, {"random", None}),  # chit draws and dice; no other secret
     "back_to_iraq": ({}, {"random", None}),  # dice; the basic game has no secret (digest §10.1)
+    "conflict_of_heroes": ({}, {"random", None}),  # dice and hit-counter draws; nothing hidden at rules level 1
 }
 
 

@@ -219,6 +219,11 @@ class FirefightMap:
     def cube(self, hex_id: str) -> Cube:
         return self.grid.to_cube(self._lab(hex_id))
 
+    def centre(self, hex_id: str) -> tuple[float, float]:
+        """The hex's centre in map units (a hex's size 1, y down), for the renderer."""
+        x, y = self.grid.centre(self._lab(hex_id))
+        return round(x, 4), round(y, 4)
+
     def neighbours(self, hex_id: str) -> list[str]:
         return [self._hex[n] for n in self.grid.neighbours(self._lab(hex_id))]
 
