@@ -16,7 +16,7 @@ from fastapi import APIRouter, Query, Request, Response
 from ..bots import computer_levels
 from ..bots.levels import LEVELS
 from ..config import Settings
-from ..engine.core import OMNISCIENT, Rules
+from ..engine.core import OMNISCIENT, Rules, seats_of, sides_of
 from ..games import GAMES
 from ..matches import computer_seats as computer
 from ..matches.service import Applied, MatchError, NotFound, Summaries
@@ -31,6 +31,7 @@ from .schemas import (
     ComputerLevel,
     CreateMatch,
     GameInfo,
+    GameScenario,
     Join,
     MatchSummary,
     Problem,
@@ -53,13 +54,19 @@ def games(svc: ServiceDep) -> list[GameInfo]:
         records = {game: computer.records(db, game) for game in GAMES if computer_levels(game)}
     return [GameInfo(
         id=r.id, names=dict(r.names), roles=list(r.roles), role_names=_role_names(r),
-        scenarios=[{"id": s.id, "name": dict(s.name), "description": dict(s.description)}
-                   for s in r.scenarios.values()],
+        sides=sides_of(r, r.roles),
+        scenarios=[GameScenario(id=s.id, name=dict(s.name), description=dict(s.description),
+                                seats=list(seats_of(r, s.id, _defaults(r)))) for s in r.scenarios.values()],
         options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name),
                   "choice_names": _choice_names(r, o.id, o.choices)} for o in r.options],
         computer_levels=[ComputerLevel(id=level, name=dict(LEVELS[level].name), record=Record(**records[r.id][level]))
                          for level in computer_levels(r.id)],
     ) for r in GAMES.values()]
+
+
+def _defaults(rules: Rules) -> dict[str, Any]:
+    """A game's options as a match gets them when the creator sets none."""
+    return {o.id: o.default for o in rules.options}
 
 
 @functools.cache

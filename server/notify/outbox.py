@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
+from ..engine.core import won
 from ..games import GAMES
 from ..store.models import Delivery, Match, Notification, Seat, User
 from .notice import Notice, to_json
@@ -71,8 +72,10 @@ class Outbox:
         """What the notice says: public facts only (the game, the opponent, the result, a deadline, a link)."""
         result = None
         if kind == "match_finished" and m.outcome:
+            rules = GAMES.get(m.game)
             winner = m.outcome.get("winner")
-            result = "draw" if winner is None else ("won" if winner == role else "lost")
+            won_it = won(rules, winner, role) if rules is not None else (None if winner is None else winner == role)
+            result = "draw" if won_it is None else ("won" if won_it else "lost")  # a side wins with its every seat
         deadline = None
         if kind == "time_running_out" and m.clock and role in m.clock.get("since", {}):
             deadline = (datetime.fromisoformat(m.clock["since"][role])
