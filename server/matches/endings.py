@@ -47,8 +47,9 @@ def _winning(rules: Rules, seats: tuple[str, ...], losers: set[str]) -> str | No
     return left[0] if len(left) == 1 else side_of(rules, left[0])
 
 
-def _seated(svc: MatchService, db: Any, m: Match, user_id: int) -> str:
-    role = svc._role_of(db, m.id, user_id)
+def _seated(svc: MatchService, db: Any, m: Match, user_id: int, seat: str | None = None) -> str:
+    """The caller's seat; ``seat`` names which one for an account that holds several (a computer level)."""
+    role = svc._role_of(db, m.id, user_id, seat)
     if role is None:
         raise Forbidden("You have no seat in this match.")
     return role
@@ -102,11 +103,12 @@ def offer(svc: MatchService, match_id: str, user_id: int, kind: str, steps: int 
         return made
 
 
-def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Applied | Ended | None:
+def answer(svc: MatchService, match_id: str, user_id: int, accept: bool,
+           seat: str | None = None) -> Applied | Ended | None:
     """Accept or decline the pending offer (the offerer may withdraw it: decline their own)."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)
-        role = _seated(svc, db, m, user_id)
+        role = _seated(svc, db, m, user_id, seat)
         _running(m)
         pending = m.offer if m.offer and m.offer.get("version") == m.version else None
         if pending is None:
@@ -150,11 +152,11 @@ def _takeback_limit(chain: list[history.Step], reach: list[history.Step], stop: 
     return f"You can ask to take back {n} action{'s' if n != 1 else ''} at most; before that comes {why}."
 
 
-def claim(svc: MatchService, match_id: str, user_id: int) -> Ended:
-    """Win on time: the opponent's time is out and the match says a win must be claimed."""
+def claim(svc: MatchService, match_id: str, user_id: int, seat: str | None = None) -> Ended:
+    """Win on time for the caller's side: an opponent's time is out and the match says a win must be claimed."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)
-        role = _seated(svc, db, m, user_id)
+        role = _seated(svc, db, m, user_id, seat)
         _running(m)
         rules = svc.rules(m.game)
         seats = svc.match_seats(m)

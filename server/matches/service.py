@@ -292,10 +292,15 @@ class MatchService:
     def _seats(self, db: Session, match_id: str) -> dict[str, int]:
         return {role: uid for role, (uid, _) in self._seat_names(db, match_id).items()}
 
-    def _role_of(self, db: Session, match_id: str, user_id: int | None) -> str | None:
+    def _role_of(self, db: Session, match_id: str, user_id: int | None, seat: str | None = None) -> str | None:
+        """The account's seat in the match (None: none). A person holds one seat at most; a computer level's
+        account may hold several (two computer seats of one level), and ``seat`` says which one it acts in."""
         if user_id is None:
             return None
-        for role, uid in self._seats(db, match_id).items():
+        seats = self._seats(db, match_id)
+        if seat is not None:
+            return seat if seats.get(seat) == user_id else None
+        for role, uid in seats.items():
             if uid == user_id:
                 return role
         return None
@@ -422,13 +427,13 @@ class MatchService:
             raise Illegal(self.not_a_seat(rules, scenario, seats, role))
         if role is not None and user_id is None:
             raise Forbidden("Log in to take a seat.")
-        bots: dict[int, str] = {}
+        bots: list[tuple[int, str]] = []  # (account, seat): one level's account may hold two seats
         if computer:
             reason = computers.refusal(rules, seats, role, computer)
             if reason is not None:
                 raise Illegal(reason)
             settings["rated"] = False  # a match against the computer is never rated
-            bots = {computers.account(self, level): r for r, level in computer.items()}
+            bots = [(computers.account(self, level), r) for r, level in computer.items()]
         if seed is not None:
             try:
                 seed_bytes = bytes.fromhex(seed)
@@ -462,7 +467,7 @@ class MatchService:
             db.flush()
             if role is not None:
                 db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
-            for uid, r in bots.items():
+            for uid, r in bots:
                 db.add(Seat(match_id=m.id, role=r, user_id=uid, joined_at=t))
             if len(bots) + (role is not None) == len(seats):  # every seat taken: it starts now
                 m.status = "active"
@@ -640,8 +645,10 @@ class MatchService:
             view.update(outcome=self.outcome_of(m), active=[], actions=[])
         return view
 
-    def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
-        """Apply one action. Raises MatchError; then nothing changed."""
+    def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str,
+            seat: str | None = None) -> Applied:
+        """Apply one action. Raises MatchError; then nothing changed. ``seat``: which of its seats an account
+        holding several (a computer level) acts in."""
 
         def play(db: Session, m: Match, role: str) -> Applied:
             t = self.now()
@@ -660,10 +667,10 @@ class MatchService:
             return self._append(db, m, role, user_id, action, client_id, new,
                                 mark=history.mark_of(rules, state, new), parent=m.version, t=t, actor=role)
 
-        return self._write(match_id, user_id, version, client_id, play)
+        return self._write(match_id, user_id, version, client_id, play, seat)
 
     def _write(self, match_id: str, user_id: int, version: int, client_id: str,
-               body: Callable[[Session, Match, str], Applied]) -> Applied:
+               body: Callable[[Session, Match, str], Applied], seat: str | None = None) -> Applied:
         """One record of a seated player into the log, under the locks, once per client id.
 
         ``body`` runs in the transaction with the locked match and the caller's role, after the
@@ -671,9 +678,10 @@ class MatchService:
         try:
             with self._lock(match_id), self.sessions.begin() as db:
                 m = self._match(db, match_id, lock=True)
-                role = self._role_of(db, match_id, user_id)
+                role = self._role_of(db, match_id, user_id, seat)
                 if role is None:
-                    raise Forbidden("You have no seat in this match: spectators cannot act.")
+                    raise Forbidden("You have no seat in this match: spectators cannot act." if seat is None
+                                    else f"You do not hold the {seat} seat of this match.")
                 if role not in self.match_seats(m):  # a seat row the match's seats no longer hold
                     raise Illegal(f"{role} is not a seat of this match; its seats are "
                                   f"{', '.join(self.match_seats(m))}.")
