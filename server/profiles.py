@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from .engine.core import won
+from .engine.core import side_of, won
 from .games import GAMES
 from .matches import clock as clocks
 from .matches.service import Illegal, MatchService, NotFound, aware
@@ -147,8 +147,10 @@ class Profiles:
             names = {x.id: x.username for x in db.scalars(select(User).where(User.id.in_(set(others.values()))))}
             matches = []
             for m, seat in rows:
+                rules = GAMES.get(m.game)
                 opponent = next((names.get(uid) for (mid, role), uid in others.items()
-                                 if mid == m.id and uid != u.id), None)
+                                 if mid == m.id and uid != u.id
+                                 and (rules is None or side_of(rules, role) != side_of(rules, seat.role))), None)
                 result = None
                 if m.status == "finished" and m.outcome:
                     w = m.outcome.get("winner")

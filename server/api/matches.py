@@ -49,7 +49,8 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 @router.get("/games", response_model=list[GameInfo])
 def games(svc: ServiceDep) -> list[GameInfo]:
-    """The games, with their scenarios, roles, options and computer levels (each with its record)."""
+    """The games, with their scenarios (each with its seats for the default options), roles, sides, options
+    and computer levels (each with its record)."""
     with svc.sessions() as db:
         records = {game: computer.records(db, game) for game in GAMES if computer_levels(game)}
     return [GameInfo(
@@ -134,8 +135,9 @@ def game_data(game: str, request: Request) -> Response:
 async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep,
                        broker: BrokerDep) -> Any:
     """Create a match (an account is needed: guests watch). ``computer`` seats computer opponents (the match
-    is then unrated; 422 for an unknown level, a role that is yours or not the game's, a game without
-    them). 429: too many matches created lately (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of
+    is then unrated; 422 for an unknown level, a role that is yours or not a seat of the match, a game
+    without them). ``role`` is one of the seats of the chosen scenario with these options (422 otherwise,
+    naming them); the match starts when every seat is taken. 429: too many matches created lately (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of
     yours still waiting for players (``MATCH_OPEN_LIMIT``)."""
     settings: Settings = request.app.state.settings
     limiter: Limiter = request.app.state.limiter

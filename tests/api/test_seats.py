@@ -98,6 +98,9 @@ def test_one_player_of_the_two_player_side_resigning_loses_for_the_side(live: Li
     results = {role: next(x["result"] for x in httpx.get(f"{live.url}/api/users/{p.name}").json()["matches"])
                for role, p in players.items()}
     assert results == {"north": "lost", "south": "won", "east": "lost"}
+    # A player's opponent is on the other side, never the partner.
+    north = httpx.get(f"{live.url}/api/users/{players['north'].name}").json()["matches"][0]
+    assert north["opponent"] == players["south"].name
 
 
 def test_the_single_player_resigning_gives_the_win_to_both_partners(live: LiveServer) -> None:
