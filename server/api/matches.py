@@ -137,8 +137,9 @@ async def create_match(body: CreateMatch, request: Request, user: CurrentUser, s
     """Create a match (an account is needed: guests watch). ``computer`` seats computer opponents (the match
     is then unrated; 422 for an unknown level, a role that is yours or not a seat of the match, a game
     without them). ``role`` is one of the seats of the chosen scenario with these options (422 otherwise,
-    naming them); the match starts when every seat is taken. 429: too many matches created lately (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of
-    yours still waiting for players (``MATCH_OPEN_LIMIT``)."""
+    naming them); the match starts when every seat is taken. 429: too many matches created lately
+    (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of yours still waiting for players
+    (``MATCH_OPEN_LIMIT``)."""
     settings: Settings = request.app.state.settings
     limiter: Limiter = request.app.state.limiter
     rule = Rule("match-create", settings.match_create_limit, settings.match_create_window_seconds)
