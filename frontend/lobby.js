@@ -20,7 +20,24 @@ export function opponentChoices(game) {
   return [{ value: "", label: t("lobby.opponent_person") }, ...levels];
 }
 
-/** The computer seats of a new match: every role but the creator's, at ``level`` (none: no computer). */
+/**
+ * The seats a new match of ``scenarioId`` offers: the scenario's ``seats`` from GET /api/games (for the
+ * default options; the server checks the chosen role against the match's own), else the game's roles.
+ */
+export function scenarioSeats(game, scenarioId) {
+  const scenarios = game?.scenarios ?? [];
+  const chosen = scenarios.find((s) => s.id === scenarioId) ?? scenarios[0];
+  return chosen?.seats ?? game?.roles ?? [];
+}
+
+/** A match's seats in order, each [role, player name or null], and the free ones a visitor may take. */
+export function matchSeats(m, signedIn) {
+  const seats = Object.entries(m?.seats ?? {});
+  const canJoin = Boolean(signedIn) && !m.my_role && m.status !== "finished";
+  return { seats, joinable: canJoin ? seats.filter(([, u]) => !u).map(([role]) => role) : [] };
+}
+
+/** The computer seats of a new match: every seat but the creator's, at ``level`` (none: no computer). */
 export function computerSeats(roles, myRole, level) {
   if (!level) return null;
   return Object.fromEntries(roles.filter((r) => r !== myRole).map((r) => [r, level]));
@@ -223,15 +240,20 @@ export function mountLobby(root, session) {
       });
       fill(optionsBox, ...optionInputs.map(({ spec, select }) => h("label", {}, localised(spec.name) || spec.id, select)));
       fill(scenario, ...(g?.scenarios ?? []).map((s) => h("option", { value: s.id }, localised(s.name) || s.id)));
-      fill(role, ...(g?.roles ?? []).map((r) => h("option", { value: r }, roleLabel(r, g?.id))),
-        h("option", { value: "" }, t("lobby.watch_only")));
       const choices = opponentChoices(g);
       fill(opponent, ...choices.map((c) => h("option", { value: c.value }, c.label)));
       if (draft.game === g?.id) {
         keep(scenario, draft.scenario);
-        keep(role, draft.role);
         keep(opponent, draft.opponent);
       }
+      fillRoles();
+    };
+    // The role choice: the seats of the chosen scenario (it changes with the scenario), or watching.
+    const fillRoles = () => {
+      const g = games.find((x) => x.id === game.value);
+      fill(role, ...scenarioSeats(g, scenario.value).map((r) => h("option", { value: r }, roleLabel(r, g?.id))),
+        h("option", { value: "" }, t("lobby.watch_only")));
+      if (draft.game === g?.id) keep(role, draft.role);
       opponentChanged();
     };
     // Against the computer: no rating (the server never rates such a match), and a seat of your own.
@@ -252,7 +274,7 @@ export function mountLobby(root, session) {
       Object.assign(draft, { game: game.value, scenario: null, role: null, options: {} });
       sync();
     });
-    scenario.addEventListener("change", () => { draft.game = game.value; draft.scenario = scenario.value; });
+    scenario.addEventListener("change", () => { draft.game = game.value; draft.scenario = scenario.value; fillRoles(); });
     role.addEventListener("change", () => { draft.game = game.value; draft.role = role.value; });
     seed.addEventListener("input", () => { draft.seed = seed.value; });
     let form = null;
@@ -269,7 +291,7 @@ export function mountLobby(root, session) {
       const body = { game: game.value, scenario: scenario.value || null, role: role.value || null, ...aroundBody(draft.around) };
       if (seed.value.trim()) body.seed = seed.value.trim();
       const g = games.find((x) => x.id === game.value);
-      const bots = computerSeats(g?.roles ?? [], body.role, opponent.value);
+      const bots = computerSeats(scenarioSeats(g, scenario.value), body.role, opponent.value);
       if (bots) Object.assign(body, { computer: bots, rated: false });
       if (optionInputs.length) body.options = Object.fromEntries(optionInputs.map(({ spec, select }) => [spec.id, spec.choices[Number(select.value)]]));
       try {
@@ -284,8 +306,7 @@ export function mountLobby(root, session) {
   }
 
   function matchItem(m) {
-    const seats = Object.entries(m.seats ?? {});
-    const canJoin = session.user && !m.my_role && m.status !== "finished";
+    const { seats, joinable } = matchSeats(m, session.user);
     const mine = m.my_turn && m.status !== "finished";
     const li = h("li", { class: `match-item status-${m.status}${mine ? " my-turn" : ""}`, "data-match": m.id },
       h("div", { class: "match-title" },
@@ -303,7 +324,7 @@ export function mountLobby(root, session) {
             ` (${m.ratings?.[role] ?? t("lobby.unrated_player")})`) : null))),
       progressLine(m),
       h("div", { class: "match-actions" },
-        ...(canJoin ? seats.filter(([, u]) => !u).map(([role]) => h("button", {
+        ...joinable.map((role) => h("button", {
           type: "button", class: "join", "data-testid": `join-${m.id}-${role}`,
           onclick: async () => {
             try {
@@ -313,7 +334,7 @@ export function mountLobby(root, session) {
               showError(err.reason ?? String(err));
             }
           },
-        }, t("lobby.join", { role: roleLabel(role, m.game) }))) : []),
+        }, t("lobby.join", { role: roleLabel(role, m.game) }))),
         m.status === "finished"
           ? h("a", { class: "button", href: `/replay/${encodeURIComponent(m.id)}`, "data-testid": `replay-${m.id}` }, t("lobby.replay"))
           : h("a", { class: "button", href: `/match/${encodeURIComponent(m.id)}` }, m.my_role ? t("lobby.open_match") : t("lobby.watch")),

@@ -14,9 +14,13 @@ import { isMyMove, becameMyMove, notifyIfHidden } from "./common/notify.js";
 
 const localised = (v) => (v && typeof v === "object" ? v[getLang()] ?? v.en ?? Object.values(v)[0] : v ?? "");
 
-/** The outcome as text: winner, reason (a catalogue key or plain text), score. */
+/** The outcome as text: winner (every seat of the winning side, where it has several), reason (a catalogue
+ * key or plain text), score. */
 export function outcomeText(outcome, catalogue) {
-  const winner = outcome.winner ? t("match.winner", { winner: roleName(outcome.winner, catalogue) }) : t("match.draw");
+  const several = (outcome.winners ?? []).length > 1;
+  const winner = !outcome.winner ? t("match.draw")
+    : several ? t("match.winners", { winners: outcome.winners.map((r) => roleName(r, catalogue)).join(", ") })
+      : t("match.winner", { winner: roleName(outcome.winner, catalogue) });
   const key = [outcome.reason, `reason.${outcome.reason}`].find((k) => hasKey(catalogue, k));
   const reason = key ? render({ key, args: { ...outcome.score } }, catalogue) : outcome.reason;
   const score = Object.entries(outcome.score ?? {}).map(([r, n]) => `${roleName(r, catalogue)} ${n}`).join(" · ");

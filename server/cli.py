@@ -79,6 +79,7 @@ def verify_replay(path: str) -> int:
     import json
 
     from .engine import rng
+    from .engine.core import seats_of, winners, with_winners
     from .games import GAMES
     from .matches import history
 
@@ -97,8 +98,9 @@ def verify_replay(path: str) -> int:
     replay = history.Replay(rules, 0, rules.setup(data["scenario"], data["options"], seed),
                             [(entry["role"], entry["action"]) for entry in actions])
     outcome = rules.outcome(replay.state_at(len(actions)))
-    got = outcome.to_json() if outcome else None
-    recorded = data["outcome"]
+    seats = seats_of(rules, data["scenario"], data["options"])
+    got = outcome.to_json(winners(rules, outcome.winner, seats)) if outcome else None
+    recorded = with_winners(rules, data["outcome"], seats) if data["outcome"] else None  # older: no winners
     if got is None and recorded and str(recorded.get("reason", "")).startswith("platform."):
         print(f"OK: {len(actions)} actions replayed from the committed seed; the match ended outside "
               f"the rules ({recorded['reason']})")

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from .engine.core import side_of, won
+from .games import GAMES
 from .matches import clock as clocks
 from .matches.service import Illegal, MatchService, NotFound, aware
 from .notify import webhook
@@ -145,12 +147,16 @@ class Profiles:
             names = {x.id: x.username for x in db.scalars(select(User).where(User.id.in_(set(others.values()))))}
             matches = []
             for m, seat in rows:
+                rules = GAMES.get(m.game)
                 opponent = next((names.get(uid) for (mid, role), uid in others.items()
-                                 if mid == m.id and uid != u.id), None)
+                                 if mid == m.id and uid != u.id
+                                 and (rules is None or side_of(rules, role) != side_of(rules, seat.role))), None)
                 result = None
                 if m.status == "finished" and m.outcome:
                     w = m.outcome.get("winner")
-                    result = "draw" if w is None else ("won" if w == seat.role else "lost")
+                    rules = GAMES.get(m.game)
+                    won_it = won(rules, w, seat.role) if rules is not None else (None if w is None else w == seat.role)
+                    result = "draw" if won_it is None else ("won" if won_it else "lost")
                 matches.append({"id": m.id, "game": m.game, "role": seat.role, "opponent": opponent,
                                 "status": m.status, "result": result, "rating_before": seat.rating_before,
                                 "rating_after": seat.rating_after,

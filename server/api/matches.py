@@ -16,7 +16,7 @@ from fastapi import APIRouter, Query, Request, Response
 from ..bots import computer_levels
 from ..bots.levels import LEVELS
 from ..config import Settings
-from ..engine.core import OMNISCIENT, Rules
+from ..engine.core import OMNISCIENT, Rules, seats_of, sides_of
 from ..games import GAMES
 from ..matches import computer_seats as computer
 from ..matches.service import Applied, MatchError, NotFound, Summaries
@@ -31,6 +31,7 @@ from .schemas import (
     ComputerLevel,
     CreateMatch,
     GameInfo,
+    GameScenario,
     Join,
     MatchSummary,
     Problem,
@@ -48,18 +49,25 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 @router.get("/games", response_model=list[GameInfo])
 def games(svc: ServiceDep) -> list[GameInfo]:
-    """The games, with their scenarios, roles, options and computer levels (each with its record)."""
+    """The games, with their scenarios (each with its seats for the default options), roles, sides, options
+    and computer levels (each with its record)."""
     with svc.sessions() as db:
         records = {game: computer.records(db, game) for game in GAMES if computer_levels(game)}
     return [GameInfo(
         id=r.id, names=dict(r.names), roles=list(r.roles), role_names=_role_names(r),
-        scenarios=[{"id": s.id, "name": dict(s.name), "description": dict(s.description)}
-                   for s in r.scenarios.values()],
+        sides=sides_of(r, r.roles),
+        scenarios=[GameScenario(id=s.id, name=dict(s.name), description=dict(s.description),
+                                seats=list(seats_of(r, s.id, _defaults(r)))) for s in r.scenarios.values()],
         options=[{"id": o.id, "default": o.default, "choices": list(o.choices), "name": dict(o.name),
                   "choice_names": _choice_names(r, o.id, o.choices)} for o in r.options],
         computer_levels=[ComputerLevel(id=level, name=dict(LEVELS[level].name), record=Record(**records[r.id][level]))
                          for level in computer_levels(r.id)],
     ) for r in GAMES.values()]
+
+
+def _defaults(rules: Rules) -> dict[str, Any]:
+    """A game's options as a match gets them when the creator sets none."""
+    return {o.id: o.default for o in rules.options}
 
 
 @functools.cache
@@ -127,9 +135,11 @@ def game_data(game: str, request: Request) -> Response:
 async def create_match(body: CreateMatch, request: Request, user: CurrentUser, svc: ServiceDep,
                        broker: BrokerDep) -> Any:
     """Create a match (an account is needed: guests watch). ``computer`` seats computer opponents (the match
-    is then unrated; 422 for an unknown level, a role that is yours or not the game's, a game without
-    them). 429: too many matches created lately (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of
-    yours still waiting for players (``MATCH_OPEN_LIMIT``)."""
+    is then unrated; 422 for an unknown level, a role that is yours or not a seat of the match, a game
+    without them). ``role`` is one of the seats of the chosen scenario with these options (422 otherwise,
+    naming them); the match starts when every seat is taken. 429: too many matches created lately
+    (``MATCH_CREATE_LIMIT``, with Retry-After), or too many of yours still waiting for players
+    (``MATCH_OPEN_LIMIT``)."""
     settings: Settings = request.app.state.settings
     limiter: Limiter = request.app.state.limiter
     rule = Rule("match-create", settings.match_create_limit, settings.match_create_window_seconds)

@@ -33,7 +33,8 @@ class UserOut(BaseModel):
 class CreateMatch(BaseModel):
     game: str = Field(max_length=32)
     scenario: str | None = Field(default=None, max_length=64)
-    role: str | None = Field(default=None, max_length=32, description="your seat, or none to watch")
+    role: str | None = Field(default=None, max_length=32,
+                             description="your seat (one of the chosen scenario's seats), or none to watch")
     options: JsonObject | None = None
     seed: str | None = Field(default=None, min_length=32, max_length=128, pattern="^[0-9a-fA-F]*$",
                              description="hex, 16 to 64 bytes; fixes the dice of an unrated analysis match")
@@ -70,9 +71,11 @@ class Problem(BaseModel):
 
 
 class Outcome(BaseModel):
-    winner: str | None
+    winner: str | None = Field(description="the winning role or side; null for a draw")
     reason: str
     score: dict[str, int]
+    winners: list[str] = Field(default_factory=list, description="the seats that won: every seat of the winning "
+                                                                 "side (empty for a draw)")
 
 
 class MatchProgress(BaseModel):
@@ -88,7 +91,10 @@ class MatchSummary(BaseModel):
     options: dict[str, Any]
     status: str = Field(description="open (waiting for players), active or finished")
     version: int
-    seats: dict[str, str | None]
+    seats: dict[str, str | None] = Field(description="every seat of this match (a role, in the game's order) -> "
+                                                     "the seated player's name (null: free)")
+    sides: dict[str, str] = Field(default_factory=dict, description="seat -> the side it plays (two seats may "
+                                                                    "play one side and win or lose together)")
     my_role: str | None
     to_move: list[str]
     my_turn: bool
@@ -162,12 +168,21 @@ class ComputerLevel(BaseModel):
     record: Record = Field(description="the level's finished matches of this game against persons, from its side")
 
 
+class GameScenario(BaseModel):
+    id: str
+    name: dict[str, str] = Field(description="language -> name")
+    description: dict[str, str] = Field(default_factory=dict, description="language -> description")
+    seats: list[str] = Field(description="the seats (roles) of a match of this scenario with the default "
+                                         "options; a match is started when they are all taken")
+
+
 class GameInfo(BaseModel):
     id: str
     names: dict[str, str]
     roles: list[str]
     role_names: dict[str, dict[str, str]] = Field(description="role -> language -> name")
-    scenarios: list[dict[str, Any]]
+    sides: dict[str, str] = Field(default_factory=dict, description="role -> the side it plays")
+    scenarios: list[GameScenario]
     options: list[dict[str, Any]]
     computer_levels: list[ComputerLevel] = Field(default_factory=list, description=(
         "the computer opponents a match of this game may seat (`computer` of POST /api/matches); empty: none yet"))

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.core import Action, IllegalAction, Role, Rules, State, json_copy, private_copy
+from ..engine.core import Action, IllegalAction, Role, Rules, State, json_copy, private_copy, won
 from ..engine.judge import Judge, fresh_dice, readable_log
 from .levels import Level
 
@@ -48,7 +48,8 @@ def terminal_value(rules: Rules, state: State, role: Role) -> float | None:
     outcome = rules.outcome(state)
     if outcome is None:
         return None
-    return 0.5 if outcome.winner is None else (1.0 if outcome.winner == role else 0.0)
+    result = won(rules, outcome.winner, role)  # a side wins with its every role
+    return 0.5 if result is None else (1.0 if result else 0.0)
 
 
 def best_by_prior(judge: Judge, world: State, role: Role, actions: Sequence[Action]) -> Action:

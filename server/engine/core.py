@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, NotRequired, Protocol, TypedDict, cast
@@ -55,16 +55,21 @@ class IllegalAction(Exception):
 
 
 class OutcomeJSON(TypedDict):
-    """An ``Outcome`` as it leaves the server (the ``outcome`` of every view, the match's record)."""
+    """An ``Outcome`` as it leaves the server (the ``outcome`` of every view, the match's record).
+
+    ``winner`` is a role or a side (None for a draw); ``winners`` the seats that won, computed by the
+    platform from the sides (``winners``). A record written before sides existed may lack it
+    (``with_winners`` fills it in)."""
 
     winner: Role | None
     reason: str
     score: dict[Role, int]
+    winners: NotRequired[list[Role]]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a match ended: the winning role (None for a draw), why, and the points.
+    """How a match ended: the winning role or side (None for a draw), why, and the points.
 
     ``reason`` is a member of the game's own ``Reason`` enum (a ``StrEnum``: its spellings listed
     once); it leaves the server as its plain string value.
@@ -74,8 +79,10 @@ class Outcome:
     reason: StrEnum
     score: Mapping[Role, int] = field(default_factory=dict)
 
-    def to_json(self) -> OutcomeJSON:
-        return {"winner": self.winner, "reason": _plain(self.reason), "score": dict(self.score)}
+    def to_json(self, winners: Iterable[Role] = ()) -> OutcomeJSON:
+        """As it leaves the server; ``winners``: the seats that won (``engine.core.winners``)."""
+        return {"winner": self.winner, "reason": _plain(self.reason), "score": dict(self.score),
+                "winners": list(winners)}
 
 
 def _plain(word: str) -> str:
@@ -108,7 +115,17 @@ class OptionSpec:
 
 
 class Rules(Protocol):
-    """What a game implements. See DESIGN.md, "The rules protocol"."""
+    """What a game implements. See DESIGN.md, "The rules protocol".
+
+    Two methods are optional (``GameRules`` has defaults; the platform reads them through ``seats_of``
+    and ``side_of``, so a rules object without them keeps working):
+
+    - ``seats(scenario, options) -> tuple[Role, ...]``: the roles that are seats of a match of that
+      scenario and options (default: every role). A match's seats follow from its scenario and its
+      stored options, so the answer must stay the same for a stored match, as ``setup``'s does.
+    - ``side_of(role) -> str``: the side a role plays (default: the role itself). Roles of one side win
+      and lose together; an ``Outcome.winner`` may name a side.
+    """
 
     id: str
     roles: tuple[Role, ...]
@@ -218,6 +235,61 @@ class GameRules:
     def static_data(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def seats(self, scenario: str, options: Options) -> tuple[Role, ...]:
+        """The seats of a match of ``scenario`` with ``options``: every role unless a game says otherwise."""
+        return tuple(self.roles)
+
+    def side_of(self, role: Role) -> str:
+        """The side ``role`` plays: the role itself unless a game puts two roles on one side."""
+        return role
+
+
+def seats_of(rules: Rules, scenario: str, options: Options) -> tuple[Role, ...]:
+    """The seats of a match of ``scenario`` with ``options`` (``Rules.seats``; every role without it)."""
+    fn = getattr(rules, "seats", None)
+    seats = tuple(fn(scenario, options)) if fn is not None else tuple(rules.roles)
+    unknown = [r for r in seats if r not in rules.roles]
+    if unknown or not seats or len(set(seats)) != len(seats):
+        raise ValueError(f"{rules.id}: the seats of {scenario!r} are not distinct roles of the game: {seats}")
+    return seats
+
+
+def side_of(rules: Rules, role: Role) -> str:
+    """The side ``role`` plays (``Rules.side_of``; the role itself without it)."""
+    fn = getattr(rules, "side_of", None)
+    return str(fn(role)) if fn is not None else role
+
+
+def sides_of(rules: Rules, seats: Iterable[Role]) -> dict[Role, str]:
+    """seat -> side, in the seats' order."""
+    return {r: side_of(rules, r) for r in seats}
+
+
+def winning_side(rules: Rules, winner: str | None) -> str | None:
+    """The side an outcome's ``winner`` names: a role's side, or the side itself (None: a draw)."""
+    if winner is None:
+        return None
+    return side_of(rules, winner) if winner in rules.roles else winner
+
+
+def winners(rules: Rules, winner: str | None, seats: Iterable[Role]) -> list[Role]:
+    """The seats that won: every seat of the winning side (none for a draw)."""
+    side = winning_side(rules, winner)
+    return [] if side is None else [r for r in seats if side_of(rules, r) == side]
+
+
+def won(rules: Rules, winner: str | None, role: Role) -> bool | None:
+    """Whether ``role`` won (None: a draw)."""
+    side = winning_side(rules, winner)
+    return None if side is None else side_of(rules, role) == side
+
+
+def with_winners(rules: Rules, outcome: OutcomeJSON, seats: Iterable[Role]) -> OutcomeJSON:
+    """The outcome with its ``winners`` (a record from before sides lacks them: computed here)."""
+    if "winners" in outcome:
+        return outcome
+    return {**outcome, "winners": winners(rules, outcome.get("winner"), seats)}
+
 
 def canonical(obj: Any) -> str:
     """The one JSON spelling used to compare actions, states and views."""
@@ -300,9 +372,10 @@ class Framed(TypedDict):
     outcome: OutcomeJSON | None
 
 
-def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
+def make_view(rules: Rules, state: State, role: Role | None,
+              seats: Iterable[Role] | None = None) -> dict[str, Any]:
     """The game's view plus what the framework adds (``Framed``): legal actions, who is active, the
-    outcome.
+    outcome (its ``winners`` among ``seats``, the match's seats; every role when not given).
 
     ``role`` None is a spectator. This is the only way state leaves the server.
     """
@@ -311,7 +384,8 @@ def make_view(rules: Rules, state: State, role: Role | None) -> dict[str, Any]:
     active = rules.active_roles(state) if outcome is None else frozenset()
     view["active"] = sorted(active)
     view["actions"] = rules.legal_actions(state, role) if role in active and role is not None else []
-    view["outcome"] = outcome.to_json() if outcome else None
+    seated = tuple(rules.roles) if seats is None else tuple(seats)
+    view["outcome"] = outcome.to_json(winners(rules, outcome.winner, seated)) if outcome else None
     return view
 
 

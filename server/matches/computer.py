@@ -32,7 +32,7 @@ from sqlalchemy import select
 from ..bots import RANDOM, judge_for
 from ..bots.levels import level_for
 from ..bots.pool import Pool
-from ..engine.core import State, canonical
+from ..engine.core import State, canonical, side_of
 from ..realtime.broker import Broker, Handler
 from ..store.models import Match, Seat, User
 from . import clock as clocks
@@ -87,13 +87,18 @@ def turn(svc: MatchService, match_id: str) -> Turn | None:
         if not mine:
             return None
         t = svc.now()
+        rules = svc.rules(m.game)
         offer = m.offer if m.offer and m.offer.get("version") == m.version else None
-        if offer and offer["by"] not in mine:
-            role = next(iter(mine))
+        # An offer is answered, and a win on time claimed, by a computer seat of another side than the
+        # offerer's (or the late player's): a computer does not answer its partner.
+        answering = [r for r in mine if offer and side_of(rules, r) != side_of(rules, offer["by"])]
+        if offer and offer["by"] not in mine and answering:
+            role = answering[0]
             return Turn(m.id, m.game, m.version, "answer", role, computers[mine[role]], mine[role])
-        late = [r for r in clocks.flagged(m.clock, t) if r not in mine]
-        if late and svc._play(m)["on_timeout"] == "claim":
-            role = next(iter(mine))
+        late = {side_of(rules, r) for r in clocks.flagged(m.clock, t) if r not in mine}
+        claiming = [r for r in mine if side_of(rules, r) not in late]
+        if late and claiming and svc._play(m)["on_timeout"] == "claim":
+            role = claiming[0]
             return Turn(m.id, m.game, m.version, "claim", role, computers[mine[role]], mine[role])
         for role in m.active_roles:
             if role in mine:
@@ -183,7 +188,7 @@ class Computer:
                 continue
             if todo.kind == "claim":
                 with contextlib.suppress(MatchError):
-                    ended = await to_thread.run_sync(endings.claim, svc, match_id, todo.user_id)
+                    ended = await to_thread.run_sync(endings.claim, svc, match_id, todo.user_id, todo.role)
                     await self.broker.publish({"kind": "ended", "match": ended.match_id})
                 return
             assert todo.state is not None
@@ -198,7 +203,7 @@ class Computer:
                 return
             try:
                 applied = await to_thread.run_sync(svc.act, match_id, todo.user_id, todo.version,
-                                                   decision.action, client_id(todo.version))
+                                                   decision.action, client_id(todo.version), todo.role)
             except Stale:
                 continue  # another process (or an undo) moved the match on: decide again from where it is
             self.decisions += 1
@@ -216,7 +221,7 @@ class Computer:
             offer_kind = None
         if offer_kind == "takeback":
             try:
-                applied = await to_thread.run_sync(endings.answer, svc, todo.match_id, todo.user_id, True)
+                applied = await to_thread.run_sync(endings.answer, svc, todo.match_id, todo.user_id, True, todo.role)
             except Stale:
                 return
             except MatchError:
@@ -225,7 +230,7 @@ class Computer:
                 await self.broker.publish({"kind": "action", "match": todo.match_id, "version": applied.version})
                 return
         with contextlib.suppress(MatchError):
-            await to_thread.run_sync(endings.answer, svc, todo.match_id, todo.user_id, False)
+            await to_thread.run_sync(endings.answer, svc, todo.match_id, todo.user_id, False, todo.role)
         await self.broker.publish({"kind": "summary", "match": todo.match_id})
 
     async def stop(self) -> None:

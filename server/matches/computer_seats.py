@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..bots import computer_levels
 from ..bots.levels import LEVELS
-from ..engine.core import Rules
+from ..engine.core import Role, Rules, won
 from ..store.models import Match, Seat, User
 
 
@@ -53,7 +53,11 @@ def account(svc: Seating, level: str) -> int:
 
 def records(db: Session, game: str) -> dict[str, dict[str, int]]:
     """Each level's finished matches of ``game``, from the computer's side: won, lost, drawn (every match
-    with a computer has a person in it: a match of computers alone cannot be made)."""
+    with a computer has a person in it: a match of computers alone cannot be made). A seat won when its
+    side did (the winner names a role of its side, or the side)."""
+    from ..games import GAMES
+
+    rules = GAMES.get(game)
     out = {level: {"won": 0, "lost": 0, "drawn": 0} for level in LEVELS}
     winner = Match.outcome["winner"].as_string()  # NULL for a draw (JSON null), on SQLite and Postgres alike
     rows = db.execute(select(User.computer, Seat.role, winner, func.count())
@@ -62,23 +66,27 @@ def records(db: Session, game: str) -> dict[str, dict[str, int]]:
                       .group_by(User.computer, Seat.role, winner))
     for level, role, won_by, n in rows:
         if level in out:
-            out[level]["drawn" if won_by is None else "won" if won_by == role else "lost"] += int(n)
+            result = won(rules, won_by, role) if rules is not None else (None if won_by is None else won_by == role)
+            out[level]["drawn" if result is None else "won" if result else "lost"] += int(n)
     return out
 
 
-def refusal(rules: Rules, creator_role: str | None, computer: dict[str, str]) -> str | None:
-    """Why a ``computer`` seating cannot be (the service refuses it with this reason), or None."""
+def refusal(rules: Rules, seats: tuple[Role, ...], creator_role: str | None, computer: dict[str, str]) -> str | None:
+    """Why a ``computer`` seating of a match with these ``seats`` cannot be (the service refuses it with
+    this reason), or None."""
     game = rules.id
     levels = computer_levels(game)
     if not levels:
         return f"{game} has no computer opponent yet."
     for role, level in computer.items():
         if role not in rules.roles:
-            return f"{game} has no role {role!r} for the computer; roles are {', '.join(rules.roles)}."
+            return f"{game} has no role {role!r} for the computer; the seats are {', '.join(seats)}."
+        if role not in seats:
+            return f"{role} is not a seat of this match, so not the computer's; the seats are {', '.join(seats)}."
         if role == creator_role:
             return f"You take the {role} seat yourself: the computer takes another one."
         if level not in levels:
             return f"No computer level {level!r}; the levels are {', '.join(levels)}."
-    if set(rules.roles) <= set(computer):
+    if set(seats) <= set(computer):
         return "A match needs a seat for a person: the computer does not play itself here."
     return None

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..engine.core import OutcomeJSON
+from ..engine.core import OutcomeJSON, Rules, side_of, winners
 from ..store.models import Match
 from . import clock as clocks
 from . import history
@@ -37,12 +37,19 @@ class PlatformReason(StrEnum):
     TIMEOUT = "platform.timeout"
 
 
-def _others(svc: MatchService, game: str, role: str) -> list[str]:
-    return [r for r in svc.rules(game).roles if r != role]
+def _winning(rules: Rules, seats: tuple[str, ...], losers: set[str]) -> str | None:
+    """The outcome's ``winner`` when the sides of ``losers`` lose: the one other side (named by its role
+    when it is one seat, as a two-player match always was), or None (a draw) unless exactly one is left."""
+    sides = {side_of(rules, r) for r in losers}
+    left = [r for r in seats if side_of(rules, r) not in sides]
+    if len({side_of(rules, r) for r in left}) != 1:
+        return None
+    return left[0] if len(left) == 1 else side_of(rules, left[0])
 
 
-def _seated(svc: MatchService, db: Any, m: Match, user_id: int) -> str:
-    role = svc._role_of(db, m.id, user_id)
+def _seated(svc: MatchService, db: Any, m: Match, user_id: int, seat: str | None = None) -> str:
+    """The caller's seat; ``seat`` names which one for an account that holds several (a computer level)."""
+    role = svc._role_of(db, m.id, user_id, seat)
     if role is None:
         raise Forbidden("You have no seat in this match.")
     return role
@@ -53,18 +60,19 @@ def _running(m: Match) -> None:
         raise Illegal("The match is not being played." if m.status == "open" else "The match is over.")
 
 
-def _outcome(winner: str | None, reason: PlatformReason) -> OutcomeJSON:
-    return {"winner": winner, "reason": reason.value, "score": {}}
+def _outcome(svc: MatchService, m: Match, winner: str | None, reason: PlatformReason) -> OutcomeJSON:
+    return {"winner": winner, "reason": reason.value, "score": {},
+            "winners": winners(svc.rules(m.game), winner, svc.match_seats(m))}
 
 
 def resign(svc: MatchService, match_id: str, user_id: int) -> Ended:
-    """The caller gives up: the other side wins."""
+    """The caller gives up for their whole side: the other side wins (its every seat)."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)
         role = _seated(svc, db, m, user_id)
         _running(m)
-        others = _others(svc, m.game, role)
-        outcome = _outcome(others[0] if len(others) == 1 else None, PlatformReason.RESIGNED)
+        winner = _winning(svc.rules(m.game), svc.match_seats(m), {role})
+        outcome = _outcome(svc, m, winner, PlatformReason.RESIGNED)
         svc._finish(db, m, outcome, svc.now())
         return Ended(m.id, outcome)
 
@@ -95,11 +103,12 @@ def offer(svc: MatchService, match_id: str, user_id: int, kind: str, steps: int 
         return made
 
 
-def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Applied | Ended | None:
+def answer(svc: MatchService, match_id: str, user_id: int, accept: bool,
+           seat: str | None = None) -> Applied | Ended | None:
     """Accept or decline the pending offer (the offerer may withdraw it: decline their own)."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)
-        role = _seated(svc, db, m, user_id)
+        role = _seated(svc, db, m, user_id, seat)
         _running(m)
         pending = m.offer if m.offer and m.offer.get("version") == m.version else None
         if pending is None:
@@ -107,10 +116,13 @@ def answer(svc: MatchService, match_id: str, user_id: int, accept: bool) -> Appl
         if not accept:
             m.offer = None
             return None
+        rules = svc.rules(m.game)
         if pending["by"] == role:
             raise Illegal("Your own offer waits for your opponent.")
+        if side_of(rules, pending["by"]) == side_of(rules, role):
+            raise Illegal("Your partner's offer waits for the other side's answer.")
         if pending["kind"] == "draw":
-            outcome = _outcome(None, PlatformReason.DRAW_AGREED)
+            outcome = _outcome(svc, m, None, PlatformReason.DRAW_AGREED)
             svc._finish(db, m, outcome, svc.now())
             return Ended(m.id, outcome)
         asker, steps = pending["by"], int(pending["steps"])
@@ -140,16 +152,19 @@ def _takeback_limit(chain: list[history.Step], reach: list[history.Step], stop: 
     return f"You can ask to take back {n} action{'s' if n != 1 else ''} at most; before that comes {why}."
 
 
-def claim(svc: MatchService, match_id: str, user_id: int) -> Ended:
-    """Win on time: the opponent's time is out and the match says a win must be claimed."""
+def claim(svc: MatchService, match_id: str, user_id: int, seat: str | None = None) -> Ended:
+    """Win on time for the caller's side: an opponent's time is out and the match says a win must be claimed."""
     with svc._lock(match_id), svc.sessions.begin() as db:
         m = svc._match(db, match_id, lock=True)
-        role = _seated(svc, db, m, user_id)
+        role = _seated(svc, db, m, user_id, seat)
         _running(m)
-        late = [r for r in clocks.flagged(m.clock, svc.now()) if r != role]
+        rules = svc.rules(m.game)
+        seats = svc.match_seats(m)
+        late = {r for r in clocks.flagged(m.clock, svc.now()) if side_of(rules, r) != side_of(rules, role)}
         if not late:
             raise Illegal("Your opponent still has time.")
-        outcome = _outcome(role, PlatformReason.TIMEOUT)
+        mine = [r for r in seats if side_of(rules, r) == side_of(rules, role)]
+        outcome = _outcome(svc, m, role if len(mine) == 1 else side_of(rules, role), PlatformReason.TIMEOUT)
         svc._finish(db, m, outcome, svc.now(), how="time")
         return Ended(m.id, outcome)
 
@@ -182,9 +197,8 @@ def sweep(svc: MatchService, limit: int = 100) -> Swept:
                 m.deadline = None  # the opponent decides; nothing more for the sweeper to do
                 flags.extend((m.id, r) for r in late)
                 continue
-            others = [r for r in svc.rules(m.game).roles if r not in late]
-            winner = others[0] if how == "loss" and len(others) == 1 else None
-            outcome = _outcome(winner, PlatformReason.TIMEOUT)
+            winner = _winning(svc.rules(m.game), svc.match_seats(m), set(late)) if how == "loss" else None
+            outcome = _outcome(svc, m, winner, PlatformReason.TIMEOUT)
             svc._finish(db, m, outcome, t, how="time")
             ended.append(Ended(m.id, outcome))
     for match_id in warn:
@@ -210,7 +224,7 @@ def rematch(svc: MatchService, match_id: str, user_id: int, swap: bool) -> Summa
         if m.rematch_id:
             return svc.summary(m.rematch_id, user_id)
         seats = svc._seats(db, m.id)
-        roles = list(svc.rules(m.game).roles)
+        roles = list(svc.match_seats(m))
         swapped = swap and len(roles) == 2
         mapping = {roles[0]: roles[1], roles[1]: roles[0]} if swapped else {r: r for r in roles}
         computers = svc.computers(db)

@@ -25,7 +25,20 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine import rng
-from ..engine.core import OMNISCIENT, IllegalAction, OutcomeJSON, Rules, State, apply_action, make_view
+from ..engine.core import (
+    OMNISCIENT,
+    IllegalAction,
+    OutcomeJSON,
+    Role,
+    Rules,
+    State,
+    apply_action,
+    make_view,
+    seats_of,
+    sides_of,
+    winners,
+    with_winners,
+)
 from ..games import GAMES
 from ..store.models import ActionRecord, Match, Seat, Snapshot, User
 from . import clock as clocks
@@ -210,6 +223,19 @@ class MatchService:
         except KeyError:
             raise NotFound(f"No game {game!r}.") from None
 
+    @staticmethod
+    def seats_of(rules: Rules, scenario: str, options: dict[str, Any]) -> tuple[Role, ...]:
+        """The seats of a match of this scenario and these (checked) options."""
+        return seats_of(rules, scenario, options)
+
+    def match_seats(self, m: Match) -> tuple[Role, ...]:
+        """The seats of this match: fixed at its creation by its scenario and its stored options."""
+        return seats_of(self.rules(m.game), m.scenario, m.options)
+
+    def outcome_of(self, m: Match) -> OutcomeJSON | None:
+        """The match's recorded outcome, with its ``winners`` (computed for a record from before them)."""
+        return with_winners(self.rules(m.game), m.outcome, self.match_seats(m)) if m.outcome else None
+
     def _lock(self, match_id: str) -> threading.Lock:
         with self._locks_lock:
             return self._match_locks.setdefault(match_id, threading.Lock())
@@ -266,10 +292,15 @@ class MatchService:
     def _seats(self, db: Session, match_id: str) -> dict[str, int]:
         return {role: uid for role, (uid, _) in self._seat_names(db, match_id).items()}
 
-    def _role_of(self, db: Session, match_id: str, user_id: int | None) -> str | None:
+    def _role_of(self, db: Session, match_id: str, user_id: int | None, seat: str | None = None) -> str | None:
+        """The account's seat in the match (None: none). A person holds one seat at most; a computer level's
+        account may hold several (two computer seats of one level), and ``seat`` says which one it acts in."""
         if user_id is None:
             return None
-        for role, uid in self._seats(db, match_id).items():
+        seats = self._seats(db, match_id)
+        if seat is not None:
+            return seat if seats.get(seat) == user_id else None
+        for role, uid in seats.items():
             if uid == user_id:
                 return role
         return None
@@ -323,6 +354,7 @@ class MatchService:
         built once; each gets its seat, whether it is their turn, the invitation links if they made
         the match, and how many actions they may undo."""
         rules = self.rules(m.game)
+        match_seats = self.match_seats(m)
         if names is None:
             taken = self._seat_names(db, m.id)
             seats = {role: uid for role, (uid, _) in taken.items()}
@@ -336,9 +368,10 @@ class MatchService:
         common: Summary = {
             "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
             "status": m.status, "version": m.version,
-            "seats": {role: names.get(seats[role]) if role in seats else None for role in rules.roles},
+            "seats": {role: names.get(seats[role]) if role in seats else None for role in match_seats},
+            "sides": sides_of(rules, match_seats),
             "my_role": None, "to_move": to_move, "my_turn": False,
-            "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": m.outcome,
+            "seeded": m.seeded, "seed_commitment": m.seed_commitment, "outcome": self.outcome_of(m),
             "created_at": aware(m.created_at).isoformat(),
             "updated_at": aware(m.updated_at).isoformat(),
             "clock": clocks.public(m.clock, self.now()),
@@ -349,7 +382,7 @@ class MatchService:
             "invites": None, "rematch": m.rematch_id, "rematch_of": m.rematch_of, "undo": None,
             "progress": cast(lobby.Progress | None, m.progress),
             "moved_at": aware(m.moved_at).isoformat() if m.moved_at is not None else None,
-            "ratings": {role: ratings.get((seats[role], m.game)) if role in seats else None for role in rules.roles},
+            "ratings": {role: ratings.get((seats[role], m.game)) if role in seats else None for role in match_seats},
             "computer": {role: level for role, uid in seats.items()
                          if (level := self.computers(db).get(uid)) is not None},
         }
@@ -385,21 +418,22 @@ class MatchService:
             raise Forbidden("Log in to create a match.")
         rules = self.rules(game)
         settings, tc = self._check_play(play or {})
-        bots: dict[int, str] = {}
-        if computer:
-            reason = computers.refusal(rules, role, computer)
-            if reason is not None:
-                raise Illegal(reason)
-            settings["rated"] = False  # a match against the computer is never rated
-            bots = {computers.account(self, level): r for r, level in computer.items()}
         scenario = scenario or next(iter(rules.scenarios))
         if scenario not in rules.scenarios:
             raise Illegal(f"{game} has no scenario {scenario!r}.")
-        if role is not None and role not in rules.roles:
-            raise Illegal(f"{game} has no role {role!r}; roles are {', '.join(rules.roles)}.")
+        opts = self._check_options(rules, options or {})
+        seats = self.seats_of(rules, scenario, opts)
+        if role is not None and role not in seats:
+            raise Illegal(self.not_a_seat(rules, scenario, seats, role))
         if role is not None and user_id is None:
             raise Forbidden("Log in to take a seat.")
-        opts = self._check_options(rules, options or {})
+        bots: list[tuple[int, str]] = []  # (account, seat): one level's account may hold two seats
+        if computer:
+            reason = computers.refusal(rules, seats, role, computer)
+            if reason is not None:
+                raise Illegal(reason)
+            settings["rated"] = False  # a match against the computer is never rated
+            bots = [(computers.account(self, level), r) for r, level in computer.items()]
         if seed is not None:
             try:
                 seed_bytes = bytes.fromhex(seed)
@@ -416,7 +450,7 @@ class MatchService:
         invites: dict[str, Any] = {r: {"user_id": uid} for r, uid in (reserve or {}).items()
                                    if r != role and r not in (computer or {})}
         if settings["private"]:
-            for r in rules.roles:
+            for r in seats:
                 if r != role and r not in invites and r not in (computer or {}):
                     invites[r] = {"token": secrets.token_urlsafe(16)}
         m = Match(id=secrets.token_urlsafe(9), game=game, scenario=scenario, options=opts,
@@ -424,7 +458,7 @@ class MatchService:
                   seeded=seed is not None,
                   status="open", version=0, active_roles=sorted(rules.active_roles(state)),
                   outcome=None, created_by=user_id, created_at=t, updated_at=t, settings=settings,
-                  clock=clocks.new_clock(tc, rules.roles) if tc else None, invites=invites or None,
+                  clock=clocks.new_clock(tc, seats) if tc else None, invites=invites or None,
                   rematch_of=rematch_of, private=settings["private"], progress=lobby.progress(rules, state))
         with self.sessions.begin() as db:
             if self.open_limit:
@@ -433,9 +467,9 @@ class MatchService:
             db.flush()
             if role is not None:
                 db.add(Seat(match_id=m.id, role=role, user_id=user_id, joined_at=t))
-            for uid, r in bots.items():
+            for uid, r in bots:
                 db.add(Seat(match_id=m.id, role=r, user_id=uid, joined_at=t))
-            if len(bots) + (role is not None) == len(rules.roles):  # every seat taken: it starts now
+            if len(bots) + (role is not None) == len(seats):  # every seat taken: it starts now
                 m.status = "active"
                 if m.clock:
                     self._set_clock(db, m, clocks.start(m.clock, list(m.active_roles), t,
@@ -445,6 +479,14 @@ class MatchService:
             if rematch_of is not None and user_id is not None:
                 self._notify(db, m, "rematch_offered", reserved=True, skip={user_id})
             return self._summary(db, m, user_id)
+
+    @staticmethod
+    def not_a_seat(rules: Rules, scenario: str, seats: tuple[Role, ...], role: str) -> str:
+        """Why ``role`` cannot be taken in a match of ``scenario``: not a role of the game, or not one of its seats."""
+        listed = ", ".join(seats)
+        if role not in rules.roles:
+            return f"{rules.id} has no role {role!r}; the seats of {scenario} are {listed}."
+        return f"{role} is not a seat of a {scenario} match with these options; its seats are {listed}."
 
     def _check_open_limit(self, db: Session, user_id: int) -> None:
         lock_account(db, user_id)  # the count and the insert that follows are one step for this account
@@ -490,8 +532,9 @@ class MatchService:
         with self._lock(match_id), self.sessions.begin() as db:
             m = self._match(db, match_id, lock=True)
             rules = self.rules(m.game)
-            if role not in rules.roles:
-                raise Illegal(f"{m.game} has no role {role!r}.")
+            match_seats = self.match_seats(m)
+            if role not in match_seats:
+                raise Illegal(self.not_a_seat(rules, m.scenario, match_seats, role))
             if m.status == "finished":
                 raise Illegal("The match is over.")
             seats = self._seats(db, match_id)
@@ -508,7 +551,7 @@ class MatchService:
             db.add(Seat(match_id=match_id, role=role, user_id=user_id, joined_at=t))
             if held:
                 m.invites = {r: v for r, v in (m.invites or {}).items() if r != role} or None
-            if len(seats) + 1 == len(rules.roles) and m.status == "open":
+            if len(seats) + 1 == len(match_seats) and m.status == "open":
                 m.status = "active"
                 if m.clock:  # the clock starts when the last seat is taken
                     self._set_clock(db, m, clocks.start(m.clock, list(m.active_roles), t,
@@ -519,7 +562,7 @@ class MatchService:
             except IntegrityError:
                 raise Stale(f"The {role} seat is taken.") from None
             self._notify(db, m, "opponent_joined", skip={user_id})
-            if m.status == "active" and len(seats) + 1 == len(rules.roles):  # this seat began the match
+            if m.status == "active" and len(seats) + 1 == len(match_seats):  # this seat began the match
                 self._notify(db, m, "your_move", roles=m.active_roles)
             return self._summary(db, m, user_id)
 
@@ -583,7 +626,7 @@ class MatchService:
             m = self._match(db, match_id)
             v = m.version if version is None else version
             state = self.state_at(db, m, v)
-            return v, self._ended(m, make_view(self.rules(m.game), state, role))
+            return v, self._ended(m, make_view(self.rules(m.game), state, role, self.match_seats(m)))
 
     def broadcast(self, match_id: str, roles: set[str | None], user_ids: set[int | None]) -> Broadcast:
         """What the hub sends after an action: the views of these roles and the summaries of these
@@ -592,18 +635,20 @@ class MatchService:
             m = self._match(db, match_id)
             state = self.state_at(db, m, m.version)
             rules = self.rules(m.game)
-            views = {role: self._ended(m, make_view(rules, state, role)) for role in roles}
+            seats = self.match_seats(m)
+            views = {role: self._ended(m, make_view(rules, state, role, seats)) for role in roles}
             return Broadcast(m.version, views, self._summaries(db, m, user_ids) if user_ids else {})
 
-    @staticmethod
-    def _ended(m: Match, view: dict[str, Any]) -> dict[str, Any]:
+    def _ended(self, m: Match, view: dict[str, Any]) -> dict[str, Any]:
         """A match ended outside the rules (resigned, agreed, on time) shows that end in its views."""
         if m.status == "finished" and m.outcome and view.get("outcome") is None:
-            view.update(outcome=m.outcome, active=[], actions=[])
+            view.update(outcome=self.outcome_of(m), active=[], actions=[])
         return view
 
-    def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str) -> Applied:
-        """Apply one action. Raises MatchError; then nothing changed."""
+    def act(self, match_id: str, user_id: int, version: int, action: Any, client_id: str,
+            seat: str | None = None) -> Applied:
+        """Apply one action. Raises MatchError; then nothing changed. ``seat``: which of its seats an account
+        holding several (a computer level) acts in."""
 
         def play(db: Session, m: Match, role: str) -> Applied:
             t = self.now()
@@ -622,10 +667,10 @@ class MatchService:
             return self._append(db, m, role, user_id, action, client_id, new,
                                 mark=history.mark_of(rules, state, new), parent=m.version, t=t, actor=role)
 
-        return self._write(match_id, user_id, version, client_id, play)
+        return self._write(match_id, user_id, version, client_id, play, seat)
 
     def _write(self, match_id: str, user_id: int, version: int, client_id: str,
-               body: Callable[[Session, Match, str], Applied]) -> Applied:
+               body: Callable[[Session, Match, str], Applied], seat: str | None = None) -> Applied:
         """One record of a seated player into the log, under the locks, once per client id.
 
         ``body`` runs in the transaction with the locked match and the caller's role, after the
@@ -633,9 +678,13 @@ class MatchService:
         try:
             with self._lock(match_id), self.sessions.begin() as db:
                 m = self._match(db, match_id, lock=True)
-                role = self._role_of(db, match_id, user_id)
+                role = self._role_of(db, match_id, user_id, seat)
                 if role is None:
-                    raise Forbidden("You have no seat in this match: spectators cannot act.")
+                    raise Forbidden("You have no seat in this match: spectators cannot act." if seat is None
+                                    else f"You do not hold the {seat} seat of this match.")
+                if role not in self.match_seats(m):  # a seat row the match's seats no longer hold
+                    raise Illegal(f"{role} is not a seat of this match; its seats are "
+                                  f"{', '.join(self.match_seats(m))}.")
                 done = self._already_done(db, match_id, user_id, client_id)
                 if done is not None:
                     return Applied(done)
@@ -695,7 +744,7 @@ class MatchService:
         m.offer = None  # an offer is about the position it was made in
         m.active_roles = sorted(rules.active_roles(new)) if outcome is None else []
         if outcome is not None:
-            self._finish(db, m, outcome.to_json(), t)
+            self._finish(db, m, outcome.to_json(winners(rules, outcome.winner, self.match_seats(m))), t)
         elif m.clock:
             paused = self._paused(db, m.id, m.active_roles, t)
             if actor is not None:
@@ -803,19 +852,20 @@ class MatchService:
                 "id": m.id, "game": m.game, "scenario": m.scenario, "options": m.options,
                 "seed": m.seed.hex(), "seed_salt": m.seed_salt.hex() if m.seed_salt is not None else None,
                 "seed_commitment": m.seed_commitment, "seeded": m.seeded,
-                "outcome": m.outcome, "version": m.version,
+                "outcome": self.outcome_of(m), "version": m.version,
                 "actions": [{"seq": r.seq, "role": r.role, "action": r.action} for r in rows],
             }
             if at is not None:
                 if not 0 <= at <= m.version:
                     raise Illegal(f"A replay step is between 0 and {m.version}.")
                 rules = self.rules(m.game)
-                if role is not None and role != OMNISCIENT and role not in rules.roles:
-                    raise Illegal(f"No role {role!r} in this game: one of {', '.join(rules.roles)}, "
+                seats = self.match_seats(m)
+                if role is not None and role != OMNISCIENT and role not in seats:
+                    raise Illegal(f"No seat {role!r} in this match: one of {', '.join(seats)}, "
                                   "spectator, or none for everything.")
                 state = self.state_at(db, m, at)
                 out["at"] = at
                 out["role"] = "spectator" if role is None else role
                 # What the role saw then, not what it could do: a replay offers no actions.
-                out["view"] = {**make_view(rules, state, role), "actions": []}
+                out["view"] = {**make_view(rules, state, role, seats), "actions": []}
             return out

@@ -18,7 +18,8 @@ class Summary(TypedDict):
     options: dict[str, Any]
     status: str  # open, active, finished
     version: int
-    seats: dict[str, str | None]  # role -> the seated player's name
+    seats: dict[str, str | None]  # seat (a role) -> the seated player's name: every seat of this match
+    sides: dict[str, str]  # seat -> the side it plays
     my_role: str | None
     to_move: list[str]
     my_turn: bool

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
+from ..engine.core import side_of, won
 from ..games import GAMES
 from ..store.models import Delivery, Match, Notification, Seat, User
 from .notice import Notice, to_json
@@ -47,9 +48,13 @@ class Outbox:
         if not targets:
             return
         t = self.now()
+        rules = GAMES.get(m.game)
+        side = (lambda r: side_of(rules, r)) if rules is not None else (lambda r: r)
         for uid, role in targets:
             user = users[uid]
-            opponent = next((users[o].username for o in seats.values() if o != uid and o in users), None)
+            # an opponent is a player of another side (a partner on one's own side is not)
+            opponent = next((users[o].username for r, o in seats.items()
+                             if o != uid and o in users and side(r) != side(role)), None)
             row = Notification(user_id=uid, kind=kind, match_id=m.id, created_at=t,
                                payload={**to_json(self.notice(kind, m, user, role, opponent)), "count": 1})
             db.add(row)
@@ -71,8 +76,10 @@ class Outbox:
         """What the notice says: public facts only (the game, the opponent, the result, a deadline, a link)."""
         result = None
         if kind == "match_finished" and m.outcome:
+            rules = GAMES.get(m.game)
             winner = m.outcome.get("winner")
-            result = "draw" if winner is None else ("won" if winner == role else "lost")
+            won_it = won(rules, winner, role) if rules is not None else (None if winner is None else winner == role)
+            result = "draw" if won_it is None else ("won" if won_it else "lost")  # a side wins with its every seat
         deadline = None
         if kind == "time_running_out" and m.clock and role in m.clock.get("since", {}):
             deadline = (datetime.fromisoformat(m.clock["since"][role])

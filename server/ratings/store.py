@@ -1,7 +1,8 @@
 """Ratings in the database: one Glicko-2 rating per account and game, updated when a rated match ends.
 
-Each finished match is its own rating period (as on most game servers): both players are updated
-from their ratings before the match. The seats keep the rating before and after for the history.
+Each finished match is its own rating period (as on most game servers): every player is updated
+from the ratings before the match (each winner against each loser). The seats keep the rating before
+and after for the history.
 """
 
 from __future__ import annotations
@@ -26,17 +27,37 @@ def _rating(db: Session, user_id: int, game: str, t: datetime) -> Rating:
 
 
 def rate_match(db: Session, m: Match, t: datetime) -> None:
-    """Update both players of a finished two-seat match from its outcome (winner or draw)."""
+    """Update the players of a finished match from its outcome, all in one rating period from their ratings
+    before it: each seat of the winning side against each seat that lost (a win and a loss for the pair),
+    or, in a draw, each seat against each seat of the other sides (a draw for the pair). Partners of one
+    side are not rated against each other. Two players: one game between them, as it always was."""
+    from ..engine.core import side_of, won
+    from ..games import GAMES
+
     seats = list(db.scalars(select(Seat).where(Seat.match_id == m.id).order_by(Seat.role)))
-    if len(seats) != 2 or seats[0].user_id == seats[1].user_id or not m.outcome:
+    users = [s.user_id for s in seats]
+    rules = GAMES.get(m.game)
+    if len(seats) < 2 or len(set(users)) != len(users) or not m.outcome or rules is None:
         return
-    a, b = seats
     winner = m.outcome.get("winner")
-    score_a = 0.5 if winner is None else (1.0 if winner == a.role else 0.0)
-    ra, rb = _rating(db, a.user_id, m.game, t), _rating(db, b.user_id, m.game, t)
-    new_a, new_b = glicko2.rate_match(glicko2.Rating(ra.rating, ra.rd, ra.vol),
-                                      glicko2.Rating(rb.rating, rb.rd, rb.vol), score_a)
-    for seat, row, new in ((a, ra, new_a), (b, rb, new_b)):
+    side = {s.role: side_of(rules, s.role) for s in seats}
+    result = {s.role: won(rules, winner, s.role) for s in seats}
+    rows = {s.role: _rating(db, s.user_id, m.game, t) for s in seats}
+    before = {role: glicko2.Rating(row.rating, row.rd, row.vol) for role, row in rows.items()}
+    games: dict[str, list[tuple[glicko2.Rating, float]]] = {s.role: [] for s in seats}
+    for a in seats:
+        for b in seats:
+            if side[a.role] == side[b.role]:
+                continue
+            if winner is None:
+                games[a.role].append((before[b.role], 0.5))
+            elif result[a.role] != result[b.role]:  # a winner and a loser (two losing sides do not play)
+                games[a.role].append((before[b.role], 1.0 if result[a.role] else 0.0))
+    for seat in seats:
+        if not games[seat.role]:
+            continue
+        row = rows[seat.role]
+        new = glicko2.update(before[seat.role], games[seat.role])
         seat.rating_before, seat.rating_after = row.rating, new.rating
         row.rating, row.rd, row.vol = new.rating, new.rd, new.vol
         row.games += 1

@@ -35,3 +35,29 @@ def test_a_match_option_chosen_in_the_lobby_reaches_the_match(server: LiveServer
     person.page.wait_for_url(re.compile(r"/match/"))
     match_id = person.page.url.rsplit("/", 1)[1]
     assert httpx.get(f"{server.url}/api/matches/{match_id}").json()["options"] == {"fog_of_war": True}
+
+
+def test_the_role_choice_offers_the_chosen_scenarios_seats(server: LiveServer, browser: Any) -> None:
+    """The toy's race seats north and south; its trio, north, south and east: the role choice follows the
+    scenario, and a match of three lists its three seats."""
+    person = Person(browser, server.url, "seatpicker")
+    person.register()
+    create = person.page.get_by_test_id("create-form")
+    create.locator("select[name=game]").select_option("toy")
+    roles = create.locator("select[name=role] option")
+    assert [roles.nth(i).get_attribute("value") for i in range(roles.count())] == ["north", "south", ""]
+    create.locator("select[name=scenario]").select_option("trio")
+    assert [roles.nth(i).get_attribute("value") for i in range(roles.count())] == ["north", "south", "east", ""]
+    create.locator("select[name=role]").select_option("east")
+    create.locator("select[name=scenario]").select_option("race")  # east is no seat of the race
+    assert [roles.nth(i).get_attribute("value") for i in range(roles.count())] == ["north", "south", ""]
+    create.locator("select[name=scenario]").select_option("trio")
+    create.locator("select[name=role]").select_option("east")
+    create.locator("button[type=submit]").click()
+    person.page.wait_for_url(re.compile(r"/match/"))
+    match_id = person.page.url.rsplit("/", 1)[1]
+    summary = httpx.get(f"{server.url}/api/matches/{match_id}").json()
+    assert summary["scenario"] == "trio" and summary["seats"] == {"north": None, "south": None, "east": "seatpicker"}
+    seats = person.page.locator("ul.seats li")
+    seats.nth(2).wait_for(timeout=10000)  # the match page shows every seat
+    assert seats.count() == 3 and "seatpicker" in seats.nth(2).inner_text()

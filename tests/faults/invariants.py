@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
 from server.config import Settings
-from server.engine.core import apply_action, canonical, make_view
+from server.engine.core import apply_action, canonical, make_view, seats_of
 from server.games import GAMES
 from server.matches.service import MatchService
 from server.store.db import make_engine, make_sessionmaker
@@ -49,5 +49,6 @@ def check(database_url: str, app_urls: list[str], matches: dict[str, list[Bot]])
             with connect(url.replace("http://", "ws://") + f"/ws/matches/{match_id}", open_timeout=10) as ws:
                 snap: dict[str, Any] = json.loads(ws.recv(timeout=10))
             assert snap["version"] == version
-            assert canonical(snap["view"]) == canonical(make_view(rules, state, None))
+            seats = seats_of(rules, scenario, options)
+            assert canonical(snap["view"]) == canonical(make_view(rules, state, None, seats))
     return figures

@@ -169,13 +169,14 @@ def check_wire_views(live: LiveServer, rules: Rules, match_id: str, ears: list[E
     """Every view an audience was sent (HTTP bodies, websocket snapshots and followed patches) is the
     engine's view of the true state at that version (``make_view``: what ``check_leaks`` proves blind)."""
     svc: MatchService = live.app.state.service
+    seats = list(svc.summary(match_id, None)["seats"])  # the match's seats: whose side wins is among them
     expected: dict[tuple[int, str | None], str] = {}
     n = 0
     for ear in ears:
         for version, channel, view in ear.views:
             key = (version, ear.role)
             if key not in expected:
-                expected[key] = canonical(make_view(rules, svc.state_at_version(match_id, version), ear.role))
+                expected[key] = canonical(make_view(rules, svc.state_at_version(match_id, version), ear.role, seats))
             assert canonical(view) == expected[key], f"{channel} to {ear.role or 'spectator'} at {version}"
             n += 1
     return n

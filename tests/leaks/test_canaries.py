@@ -42,7 +42,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.engine.core import Rules
+from server.engine.core import Rules, seats_of
 from server.games import GAMES
 from tests.conftest import LiveServer
 from tests.leaks.harness import Ear, Secret, Socket, check_wire_views, find_leaks, literal, plant, word
@@ -161,7 +161,7 @@ def _around(ears: dict[str | None, Ear], clients: list[tuple[Ear, httpx.Client]]
 @pytest.mark.parametrize("case", CASES, ids=[c.game for c in CASES])
 def test_canaries_never_reach_who_may_not_see_them(live: LiveServer, case: Case) -> None:
     rules: Rules = GAMES[case.game]
-    first, second = rules.roles
+    first, second = seats_of(rules, next(iter(rules.scenarios)), case.options or {})  # a two-seat match
     a, b, watcher = Player(live.url).register(), Player(live.url).register(), Player(live.url).register()
     guest = httpx.Client(base_url=live.url, timeout=30)
     seed = seed_of(case.game)

@@ -189,7 +189,8 @@ def test_the_computer_claims_the_win_when_the_persons_time_is_up(bench: Bench, t
     settle(run, match_id=m)
     s = bench.summary(m, "ann")
     assert s["status"] == "finished"
-    assert s["outcome"] == {"winner": "north", "reason": "platform.timeout", "score": {}}
+    assert s["outcome"] == {"winner": "north", "reason": "platform.timeout", "score": {},
+                            "winners": ["north"]}
 
 
 def test_the_computers_account_gets_no_notifications_and_cannot_log_in(bench: Bench, toy_judge: None) -> None:

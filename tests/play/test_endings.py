@@ -19,7 +19,8 @@ def test_resigning_ends_the_match_for_the_opponent_and_the_views_show_it(bench: 
     m = bench.match()
     bench.act(m, "ann", {"type": "add", "n": 1})
     ended = endings.resign(bench.svc, m, bench.users["bob"])
-    assert ended.outcome == {"winner": "north", "reason": "platform.resigned", "score": {}}
+    assert ended.outcome == {"winner": "north", "reason": "platform.resigned", "score": {},
+                             "winners": ["north"]}
     s = bench.summary(m, "ann")
     assert s["status"] == "finished" and s["outcome"] == ended.outcome and s["to_move"] == []
     v = bench.svc.view(m, "north")[1]
@@ -41,7 +42,8 @@ def test_an_accepted_draw_offer_ends_in_a_draw(bench: Bench) -> None:
     endings.offer(bench.svc, m, bench.users["bob"], "draw", None)
     ended = endings.answer(bench.svc, m, bench.users["ann"], True)
     assert isinstance(ended, endings.Ended)
-    assert bench.summary(m)["outcome"] == {"winner": None, "reason": "platform.draw_agreed", "score": {}}
+    assert bench.summary(m)["outcome"] == {"winner": None, "reason": "platform.draw_agreed", "score": {},
+                                          "winners": []}
 
 
 def test_ratings_after_known_results_follow_glicko2(bench: Bench) -> None:
@@ -77,7 +79,8 @@ def test_a_timeout_is_unrated_when_the_match_says_so(bench: Bench) -> None:
     bench.clock.advance(seconds=61)
     swept = endings.sweep(bench.svc)
     assert [e.match_id for e in swept.ended] == [m]
-    assert bench.summary(m)["outcome"] == {"winner": "south", "reason": "platform.timeout", "score": {}}
+    assert bench.summary(m)["outcome"] == {"winner": "south", "reason": "platform.timeout", "score": {},
+                                          "winners": ["south"]}
     assert profiles(bench).profile("ann")["ratings"] == []
 
 

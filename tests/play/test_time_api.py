@@ -66,7 +66,8 @@ def test_on_timeout_loss_the_sweeper_ends_the_match(clocked: Any) -> None:
     north, _, m = started(server, LIVE, on_timeout="loss")
     clock.advance(seconds=301)
     s = wait_for(lambda: (x := summary(north, m))["status"] == "finished" and x)
-    assert s["outcome"] == {"winner": "south", "reason": "platform.timeout", "score": {}}
+    assert s["outcome"] == {"winner": "south", "reason": "platform.timeout", "score": {},
+                            "winners": ["south"]}
     assert north.act(m, 0, {"type": "add", "n": 1}).status_code == 422
 
 
