@@ -1,0 +1,131 @@
+// The Conflict of Heroes side panel: the firefight's name, the turn and its scoring turns, whose action or
+// reaction it is, the activated unit and its AP left, each side's CAP and VP, the victory hexes held, the
+// fire being rolled, and the buttons the actions offer: pass, end activation, decline a reaction, and the
+// facing after a move (arrows). Fire targets are labelled on the map with the number needed and the
+// chance of one and two hits (the fire action's `cost.odds`). It shows the view; it decides nothing.
+
+import { h, fill } from "../../common/dom.js";
+import { getLang } from "../../common/i18n.js";
+import { mapPlugin } from "./map.js";
+
+export const WORDS = {
+  en: {
+    turn: "Turn", scoring: "Scoring turns", acting: "{side}'s action", reacting: "{side}'s reaction",
+    declaring: "Initiative: {side} declares CAP", facing: "{side} chooses a facing", rolling: "{side} rolls the fire",
+    activated: "Activated", ap: "AP left", none: "—", cap: "CAP", vp: "VP", side: "Side", hexes: "Victory hexes",
+    pass: "Pass", end_activation: "End activation", decline: "Decline (no reaction)", face: "Facing",
+    fire: "Fire at {at}", needed: "needs {n}+", hits: "1 hit {one} · 2 hits {two}", track: "Turn track",
+    over: "The firefight is over",
+  },
+  ja: {
+    turn: "ターン", scoring: "得点ターン", acting: "{side}のアクション", reacting: "{side}のリアクション",
+    declaring: "イニシアチブ:{side}がCAPを宣言", facing: "{side}が向きを選ぶ", rolling: "{side}が射撃を判定",
+    activated: "活性化ユニット", ap: "残りAP", none: "—", cap: "CAP", vp: "VP", side: "陣営", hexes: "勝利ヘクス",
+    pass: "パス", end_activation: "活性化を終える", decline: "リアクションしない", face: "向き",
+    fire: "{at}への射撃", needed: "{n}以上", hits: "命中1 {one} · 命中2 {two}", track: "ターン記録トラック",
+    over: "ファイアファイト終了",
+  },
+};
+const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
+
+/** The actions the panel shows as its own buttons. */
+const BUTTONS = ["pass", "end_activation", "decline"];
+const ARROW = { N: "↑", NE: "↗", SE: "↘", S: "↓", SW: "↙", NW: "↖" };
+const pct = (p) => `${Math.round((p ?? 0) * 100)}%`;
+
+/** Who is deciding: the period's player acts; in a reaction step it is the other side (§3.1). */
+export function decider(view) {
+  const p = view.period?.player ?? null;
+  if (!p) return null;
+  if (view.step === "reaction") return p === "german" ? "soviet" : "german";
+  return p;
+}
+
+/** The best odds of a fire action (the target unit easiest to hit): {needed, one_hit, two_hits} or null. */
+export function bestOdds(action) {
+  const odds = action?.cost?.odds ?? [];
+  return odds.reduce((best, o) => (!best || o.needed < best.needed ? o : best), null);
+}
+
+/** The map labels of the fire targets: "8+ 42%/8%" on each hex a fire action names (the activated unit's first). */
+export function fireLabels(actions) {
+  const out = {};
+  const fires = actions.filter((a) => a.type === "fire" && typeof a.at === "string");
+  fires.sort((a, b) => (a.mode === "activate" || a.mode === "active" ? 0 : 1) - (b.mode === "activate" || b.mode === "active" ? 0 : 1));
+  for (const a of fires) {
+    if (out[a.at]) continue;
+    const o = bestOdds(a);
+    if (o) out[a.at] = `${o.needed}+ ${pct(o.one_hit)}/${pct(o.two_hits)}`;
+  }
+  return out;
+}
+
+export function createPanel(container, ctx) {
+  mapPlugin.units = ctx.statics.units ?? {};
+  const el = {
+    name: h("h3", { class: "coh-firefight", "data-testid": "firefight" }),
+    turn: h("p", { class: "coh-turn", "data-testid": "coh-turn" }),
+    track: h("ol", { class: "sh-track coh-track", "data-testid": "turn-track", "aria-label": w("track") }),
+    whose: h("p", { class: "coh-whose", "data-testid": "coh-whose" }),
+    unit: h("p", { class: "coh-unit", "data-testid": "coh-activated" }),
+    sides: h("table", { class: "coh-sides", "data-testid": "coh-sides" }),
+    fire: h("p", { class: "coh-fire", "data-testid": "coh-fire", hidden: true }),
+    buttons: h("div", { class: "coh-buttons action-buttons", "data-testid": "coh-buttons" }),
+  };
+  container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.fire, el.sides));
+
+  const unitName = (view, id) => {
+    const u = (view.units ?? []).find((x) => x.id === id);
+    return u ? ctx.msg(u.name) : String(id);
+  };
+
+  function update(view) {
+    el.name.textContent = ctx.msg({ key: `firefight.${view.firefight}` });
+    const scoring = new Set(view.scoring_turns ?? []);
+    el.turn.textContent = `${w("turn")} ${view.turn}/${view.turns} · ${w("scoring")}: ${[...scoring].join(", ") || w("none")}`;
+    const items = [];
+    for (let n = 1; n <= (view.turns ?? 0); n++) {
+      items.push(h("li", { class: ["sh-turn", n === view.turn ? "current" : "", n < view.turn ? "past" : "", scoring.has(n) ? "scoring" : ""].filter(Boolean).join(" "),
+        "aria-current": n === view.turn ? "step" : undefined }, h("span", { class: "n" }, String(n)), scoring.has(n) ? h("span", { class: "vp-mark" }, "★") : null));
+    }
+    fill(el.track, ...items);
+
+    const who = decider(view);
+    const key = { act: "acting", reaction: "reacting", declare: "declaring", face: "facing", roll: "rolling" }[view.step];
+    el.whose.textContent = view.step === null ? w("over") : key && who ? w(key, { side: ctx.roleName(who) }) : "";
+    el.whose.className = `coh-whose${who ? ` side-${who}` : ""}`;
+
+    const active = (view.units ?? []).find((u) => u.activated);
+    el.unit.textContent = active ? `${w("activated")}: ${ctx.msg(active.name)} · ${w("ap")} ${active.ap ?? view.period?.ap ?? "?"}` : `${w("activated")}: ${w("none")}`;
+
+    const held = (side) => Object.entries(view.control ?? {}).filter(([, s]) => s === side).map(([hx]) => hx);
+    const sides = Object.keys(view.cap ?? {});
+    fill(el.sides,
+      h("thead", {}, h("tr", {}, h("th", {}, w("side")), h("th", {}, w("cap")), h("th", {}, w("vp")), h("th", {}, w("hexes")))),
+      h("tbody", {}, ...sides.map((side) => h("tr", { class: `side-${side}`, "data-side": side },
+        h("th", {}, ctx.roleName(side)), h("td", { "data-testid": `cap-${side}` }, String(view.cap[side])),
+        h("td", { "data-testid": `vp-${side}` }, String(view.vp?.[side] ?? 0)), h("td", {}, held(side).join(" ") || w("none"))))));
+
+    if (view.fire) {
+      el.fire.hidden = false;
+      el.fire.textContent = `${unitName(view, view.fire.firer)} → ${view.fire.at}: ${view.fire.left.map((id) => unitName(view, id)).join(", ")}`;
+    } else el.fire.hidden = true;
+
+    const actions = ctx.interactive ? view.actions ?? [] : [];
+    const faces = actions.filter((a) => a.type === "face");
+    fill(el.buttons,
+      ...faces.map((a) => h("button", { type: "button", class: "action coh-face", "data-action-type": "face", "data-facing": a.facing,
+        title: ctx.msg({ key: `facing.${a.facing}` }), "aria-label": `${w("face")}: ${ctx.msg({ key: `facing.${a.facing}` })}`, onclick: () => ctx.send(a) },
+      `${ARROW[a.facing] ?? ""} ${a.facing}`)),
+      ...actions.filter((a) => BUTTONS.includes(a.type)).map((a) => h("button", { type: "button", class: "action", "data-action-type": a.type,
+        "data-testid": `coh-${a.type}`, onclick: () => ctx.send(a) }, w(a.type))));
+  }
+
+  return {
+    update,
+    /** Pass, end activation, decline and the facings are this panel's buttons. */
+    claims: (a) => BUTTONS.includes(a.type) || a.type === "face",
+    /** The fire targets, labelled with the number needed and the chance of one and two hits. */
+    mapLabels: (view) => fireLabels(view.actions ?? []),
+  };
+}
