@@ -28,6 +28,14 @@ export const WORDS = {
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
 
+/** An action's cost as words: "2 AP", "1 CAP", "free". */
+export function costText(cost) {
+  const parts = [];
+  if (cost?.ap) parts.push(`${cost.ap} AP`);
+  if (cost?.cap) parts.push(`${cost.cap} CAP`);
+  return parts.join(" + ") || (getLang() === "ja" ? "無料" : "free");
+}
+
 /** The actions the panel shows as its own buttons. */
 const BUTTONS = ["pass", "end_activation", "decline"];
 const ARROW = { N: "↑", NE: "↗", SE: "↘", S: "↓", SW: "↙", NW: "↖" };
@@ -113,7 +121,11 @@ export function createPanel(container, ctx) {
 
     const actions = ctx.interactive ? view.actions ?? [] : [];
     const faces = actions.filter((a) => a.type === "face");
+    const pivots = actions.filter((a) => a.type === "pivot");
     fill(el.buttons,
+      ...pivots.map((a) => h("button", { type: "button", class: "action coh-pivot", "data-action-type": "pivot", "data-facing": a.facing, "data-unit": a.unit,
+        title: ctx.actionLabel(a), "aria-label": ctx.actionLabel(a), onclick: () => ctx.send(a) },
+      `${ARROW[a.facing] ?? ""} ${a.facing} · ${costText(a.cost)}`)),
       ...faces.map((a) => h("button", { type: "button", class: "action coh-face", "data-action-type": "face", "data-facing": a.facing,
         title: ctx.msg({ key: `facing.${a.facing}` }), "aria-label": `${w("face")}: ${ctx.msg({ key: `facing.${a.facing}` })}`, onclick: () => ctx.send(a) },
       `${ARROW[a.facing] ?? ""} ${a.facing}`)),
@@ -124,7 +136,9 @@ export function createPanel(container, ctx) {
   return {
     update,
     /** Pass, end activation, decline and the facings are this panel's buttons. */
-    claims: (a) => BUTTONS.includes(a.type) || a.type === "face",
+    claims: (a) => BUTTONS.includes(a.type) || a.type === "face" || a.type === "pivot",
+    /** The cost of an action in words, for its label. */
+    actionArgs: (a) => (a.cost ? { cost: costText(a.cost) } : {}),
     /** The fire targets, labelled with the number needed and the chance of one and two hits. */
     mapLabels: (view) => fireLabels(view.actions ?? []),
   };
