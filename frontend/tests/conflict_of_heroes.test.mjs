@@ -11,7 +11,7 @@ import { counterInfo, counterMarkup } from "../common/counters.js";
 import { makeGrid, allHexes, centre, hexsideSegment } from "../common/hexgeom.js";
 import { highlights, buttonActions } from "../common/actions.js";
 import { hexBoard, unitsAsCounters, unitMarkup, mapPlugin, shortName, hitShort, FACING_ANGLE } from "../games/conflict_of_heroes/map.js";
-import { createPanel, fireLabels, decider, bestOdds } from "../games/conflict_of_heroes/panel.js";
+import { createPanel, fireLabels, decider, bestOdds, pivotGroups, costText } from "../games/conflict_of_heroes/panel.js";
 import { loadMapPlugin } from "../games/index.js";
 
 installMarkupDom();
@@ -108,4 +108,17 @@ test("the panel: firefight, turn, whose action, AP, CAP and VP, and the buttons 
   assert.equal([...el.elements()].filter((e) => e.getAttribute("data-action-type") === "face").length, face.actions.length);
   panel.update(face, {});
   assert.ok(sent.length <= 1);
+});
+
+test("pivots are grouped by unit and mode, the activated unit's first, each with its cost", () => {
+  const v = ["german", "soviet"].map((r) => view(GAME, "activated", r)).find((x) => x.actions.length);
+  const groups = pivotGroups(v.actions);
+  assert.ok(groups.length > 0);
+  assert.equal(groups.flatMap((g) => g.actions).length, v.actions.filter((a) => a.type === "pivot").length);
+  for (const g of groups) for (const a of g.actions) assert.ok(a.unit === g.unit && a.mode === g.mode);
+  const active = v.units.find((u) => u.activated).id;
+  if (groups.some((g) => g.unit === active && g.mode === "activate")) assert.equal(groups[0].mode, "activate");
+  assert.equal(costText({ ap: 1, cap: 0 }), "1 AP");
+  assert.equal(costText({ ap: 0, cap: 2 }), "2 CAP");
+  assert.equal(costText({ ap: 0, cap: 0 }), "free");
 });

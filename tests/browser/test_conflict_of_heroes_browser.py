@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import LiveServer
-from tests.support.browser import face_to_face, page_errors
+from tests.support.browser import Person, face_to_face, page_errors
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -53,38 +53,54 @@ def test_activate_move_react_and_fire_by_clicking(server: LiveServer, browser: A
     g.locator(f"svg [data-ref='{unit}'] .coh-activated").wait_for(state="attached")
     assert _served(g, match_id)["version"] == served["version"] + 1
 
-    # The Soviet player is offered a reaction (no reload), when one is possible, and declines it.
-    s.set_viewport_size({"width": 1440, "height": 900})
-    if any(a["type"] == "decline" for a in _served(s, match_id)["view"]["actions"]):
-        s.get_by_test_id("coh-decline").wait_for()
-        assert "Soviet's reaction" in s.get_by_test_id("coh-whose").inner_text()
-        s.screenshot(path=str(SHOTS / "conflict_of_heroes_reaction.png"))
-        s.get_by_test_id("coh-decline").click()
-    s.screenshot(path=str(SHOTS / "conflict_of_heroes_soviet.png"))
+    # After the move the German player chooses its facing (§5.1) among arrow buttons.
+    g.locator("[data-testid=coh-buttons] button.coh-face").first.wait_for()
+    assert "German chooses a facing" in g.get_by_test_id("coh-whose").inner_text()
+    g.screenshot(path=str(SHOTS / "conflict_of_heroes_facing.png"))
+    g.locator("[data-testid=coh-buttons] button.coh-face[data-facing=SE]").click()
+    g.wait_for_function("() => !document.querySelector('button.coh-face')")
 
-    # A facing may be asked after the move; then the activated unit fires at a labelled target.
-    g.wait_for_function("() => document.querySelector('[data-testid=coh-buttons] button, [data-hex].target')")
-    if g.locator("[data-testid=coh-buttons] button.coh-face").count():
-        g.locator("[data-testid=coh-buttons] button.coh-face").first.click()
-    g.wait_for_function("() => !document.querySelector('[data-testid=coh-buttons] button.coh-face')")
+    # The Soviet player is offered a reaction without a reload (opportunity and command actions) and declines.
+    s.set_viewport_size({"width": 1440, "height": 900})
+    s.get_by_test_id("coh-decline").wait_for()
+    assert "Soviet's reaction" in s.get_by_test_id("coh-whose").inner_text()
+    assert "Soviet's reaction" in g.get_by_test_id("coh-whose").inner_text()
+    s.screenshot(path=str(SHOTS / "conflict_of_heroes_reaction.png"))
+    s.get_by_test_id("coh-decline").click()
+
+    # The activated unit (its AP left shown) fires at a target labelled with the number needed and the odds.
+    g.wait_for_function("() => document.querySelector('[data-testid=coh-pass], [data-testid=coh-end_activation]')")
     view = _served(g, match_id)["view"]
     active = next(u for u in view["units"] if u["activated"])
+    assert active["facing"] == "SE"
     assert f"AP left {active['ap']}" in g.get_by_test_id("coh-activated").inner_text()
     fires = [a for a in view["actions"] if a["type"] == "fire" and a["unit"] == active["id"]]
-    g.screenshot(path=str(SHOTS / "conflict_of_heroes_moved.png"))
-    if fires:
-        at = fires[0]["at"]
-        german.counter(active["id"]).click()
-        german.wait_target(at)
-        label = g.locator(f"[data-label='{at}'], .odds-label[data-hex='{at}']")
-        if label.count():
-            assert re.search(r"\d+\+ \d+%/\d+%", label.first.text_content() or "")
-        g.screenshot(path=str(SHOTS / "conflict_of_heroes_fire_targets.png"))
-        before = _served(g, match_id)["version"]
-        german.click_hex(at)
-        g.wait_for_function(f"() => fetch('/api/matches/{match_id}/view').then(r => r.json())"
-                            f".then(v => v.version > {before})")
+    assert fires, "the LMG has a target"
+    at = fires[0]["at"]
+    label = g.locator(f"#label-{at}")
+    label.wait_for(state="attached")
+    assert re.fullmatch(r"\d+\+ \d+%/\d+%", label.text_content() or ""), label.text_content()
+    german.counter(active["id"]).click()
+    german.wait_target(at)
+    g.screenshot(path=str(SHOTS / "conflict_of_heroes_fire_targets.png"))
+    before = _served(g, match_id)["version"]
+    german.click_hex(at)
+    chooser = g.locator(".chooser")
+    if chooser.is_visible():
+        chooser.locator("button", has_text="activation").first.click()
+    g.wait_for_function(f"() => fetch('/api/matches/{match_id}/view').then(r => r.json())"
+                        f".then(v => v.version > {before})")
     g.screenshot(path=str(SHOTS / "conflict_of_heroes_desktop.png"))
+
+    # A spectator reading Japanese: the rulebook's terms (CAP, AP, 機会アクション, コマンドアクション).
+    watcher = Person(browser, server.url, "yuki", lang="ja")
+    watcher.register()
+    watcher.page.set_viewport_size({"width": 1440, "height": 900})
+    watcher.page.goto(f"/match/{match_id}")
+    watcher.page.get_by_test_id("firefight").wait_for()
+    assert "ターン" in watcher.page.get_by_test_id("coh-turn").inner_text()
+    assert "残りAP" in watcher.page.get_by_test_id("coh-activated").inner_text()
+    watcher.page.screenshot(path=str(SHOTS / "conflict_of_heroes_ja_spectator.png"))
 
     # On a phone: the map above, the panel below.
     g.set_viewport_size({"width": 390, "height": 844})

@@ -101,10 +101,10 @@ export function unitMarkup(info, size, lang = "en", units = {}) {
   // the facing arrow: a wedge from the centre to the edge the unit faces
   const a = ((FACING_ANGLE[info.facing] ?? -90) * Math.PI) / 180;
   if (info.facing) {
-    const tip = half * 1.02, base = half * 0.55, wing = size * 0.17;
+    const tip = half * 1.3, base = half * 0.78, wing = size * 0.16;
     const px = (r, off) => [Math.cos(a) * r - Math.sin(a) * off, Math.sin(a) * r + Math.cos(a) * off];
     const [tx, ty] = px(tip, 0), [lx, ly] = px(base, wing), [rx, ry] = px(base, -wing);
-    out.push(`<path class="coh-facing" d="M ${tx.toFixed(2)} ${ty.toFixed(2)} L ${lx.toFixed(2)} ${ly.toFixed(2)} L ${rx.toFixed(2)} ${ry.toFixed(2)} Z" fill="${st.band}" stroke="#fff" stroke-width="${sw * 0.8}"/>`);
+    out.push(`<path class="coh-facing" d="M ${tx.toFixed(2)} ${ty.toFixed(2)} L ${lx.toFixed(2)} ${ly.toFixed(2)} L ${rx.toFixed(2)} ${ry.toFixed(2)} Z" fill="${st.band}" stroke="#fff" stroke-width="${sw}"/>`);
   }
   const name = shortName(info.type, lang);
   const fs = size * (lang === "ja" ? 0.24 : 0.25);

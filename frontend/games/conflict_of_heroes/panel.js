@@ -36,6 +36,19 @@ export function costText(cost) {
   return parts.join(" + ") || (getLang() === "ja" ? "無料" : "free");
 }
 
+/** The pivots offered, one row per unit and mode (the activated unit's first): [{unit, mode, actions}]. */
+export function pivotGroups(actions) {
+  const rows = new Map();
+  for (const a of actions) {
+    if (a.type !== "pivot") continue;
+    const key = `${a.unit}|${a.mode}`;
+    if (!rows.has(key)) rows.set(key, { unit: a.unit, mode: a.mode, actions: [] });
+    rows.get(key).actions.push(a);
+  }
+  const first = (r) => (r.mode === "activate" || r.mode === "active" ? 0 : 1);
+  return [...rows.values()].sort((a, b) => first(a) - first(b));
+}
+
 /** The actions the panel shows as its own buttons. */
 const BUTTONS = ["pass", "end_activation", "decline"];
 const ARROW = { N: "↑", NE: "↗", SE: "↘", S: "↓", SW: "↙", NW: "↖" };
@@ -79,8 +92,9 @@ export function createPanel(container, ctx) {
     sides: h("table", { class: "coh-sides", "data-testid": "coh-sides" }),
     fire: h("p", { class: "coh-fire", "data-testid": "coh-fire", hidden: true }),
     buttons: h("div", { class: "coh-buttons action-buttons", "data-testid": "coh-buttons" }),
+    pivots: h("div", { class: "coh-pivots", "data-testid": "coh-pivots", hidden: true }),
   };
-  container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.fire, el.sides));
+  container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.pivots, el.fire, el.sides));
 
   const unitName = (view, id) => {
     const u = (view.units ?? []).find((x) => x.id === id);
@@ -121,11 +135,14 @@ export function createPanel(container, ctx) {
 
     const actions = ctx.interactive ? view.actions ?? [] : [];
     const faces = actions.filter((a) => a.type === "face");
-    const pivots = actions.filter((a) => a.type === "pivot");
+    const pivots = pivotGroups(actions);
+    fill(el.pivots, ...pivots.map(({ unit, mode, actions: group }) => h("div", { class: "coh-pivot-row", "data-unit": unit, "data-mode": mode },
+      h("span", { class: "coh-pivot-who" }, `${unitName(view, unit)} · ${ctx.msg({ key: `mode.${mode}` })} · ${costText(group[0].cost)}`),
+      h("span", { class: "coh-pivot-arrows" }, ...group.map((a) => h("button", { type: "button", class: "action coh-pivot", "data-action-type": "pivot",
+        "data-facing": a.facing, "data-unit": a.unit, title: ctx.actionLabel(a), "aria-label": ctx.actionLabel(a), onclick: () => ctx.send(a) },
+      `${ARROW[a.facing] ?? ""} ${a.facing}`))))));
+    el.pivots.hidden = pivots.length === 0;
     fill(el.buttons,
-      ...pivots.map((a) => h("button", { type: "button", class: "action coh-pivot", "data-action-type": "pivot", "data-facing": a.facing, "data-unit": a.unit,
-        title: ctx.actionLabel(a), "aria-label": ctx.actionLabel(a), onclick: () => ctx.send(a) },
-      `${ARROW[a.facing] ?? ""} ${a.facing} · ${costText(a.cost)}`)),
       ...faces.map((a) => h("button", { type: "button", class: "action coh-face", "data-action-type": "face", "data-facing": a.facing,
         title: ctx.msg({ key: `facing.${a.facing}` }), "aria-label": `${w("face")}: ${ctx.msg({ key: `facing.${a.facing}` })}`, onclick: () => ctx.send(a) },
       `${ARROW[a.facing] ?? ""} ${a.facing}`)),
