@@ -90,6 +90,16 @@ def test_activate_move_react_and_fire_by_clicking(server: LiveServer, browser: A
         chooser.locator("button", has_text="activation").first.click()
     g.wait_for_function(f"() => fetch('/api/matches/{match_id}/view').then(r => r.json())"
                         f".then(v => v.version > {before})")
+
+    # The fire is rolled (§7.7): the firer's player rolls against each unit in the hex, adding CAP or not.
+    roll = german.button("roll").first
+    roll.wait_for()
+    assert at in g.get_by_test_id("coh-fire").inner_text()
+    rolled = _served(g, match_id)["version"]
+    roll.click()
+    g.wait_for_function(f"() => fetch('/api/matches/{match_id}/view').then(r => r.json())"
+                        f".then(v => v.version > {rolled})")
+    g.get_by_test_id("coh-fire").wait_for(state="hidden")
     g.screenshot(path=str(SHOTS / "conflict_of_heroes_desktop.png"))
 
     # A spectator reading Japanese: the rulebook's terms (CAP, AP, 機会アクション, コマンドアクション).

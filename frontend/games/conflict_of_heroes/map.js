@@ -101,7 +101,7 @@ export function unitMarkup(info, size, lang = "en", units = {}) {
   // the facing arrow: a wedge from the centre to the edge the unit faces
   const a = ((FACING_ANGLE[info.facing] ?? -90) * Math.PI) / 180;
   if (info.facing) {
-    const tip = half * 1.3, base = half * 0.78, wing = size * 0.16;
+    const tip = half * 1.45, base = half * 0.8, wing = size * 0.085;
     const px = (r, off) => [Math.cos(a) * r - Math.sin(a) * off, Math.sin(a) * r + Math.cos(a) * off];
     const [tx, ty] = px(tip, 0), [lx, ly] = px(base, wing), [rx, ry] = px(base, -wing);
     out.push(`<path class="coh-facing" d="M ${tx.toFixed(2)} ${ty.toFixed(2)} L ${lx.toFixed(2)} ${ly.toFixed(2)} L ${rx.toFixed(2)} ${ry.toFixed(2)} Z" fill="${st.band}" stroke="#fff" stroke-width="${sw}"/>`);
@@ -111,18 +111,23 @@ export function unitMarkup(info, size, lang = "en", units = {}) {
   const fit = name.length * fs * (lang === "ja" ? 1 : 0.6) > size * 0.86 ? ` textLength="${(size * 0.86).toFixed(2)}" lengthAdjust="spacingAndGlyphs"` : "";
   out.push(`<text x="0" y="${(-size * 0.02).toFixed(2)}" font-size="${fs.toFixed(2)}" font-weight="700" text-anchor="middle" fill="${st.ink}"${fit}>${esc(name)}</text>`);
   const fp = Object.values(data.fp ?? {})[0];
-  if (fp !== undefined) {
+  if (fp !== undefined && !info.counter) {
+    // firepower · range, defence (front), as printed
     const line = `${fp}·${data.range ?? "?"}  ${data.dr_front ?? ""}`;
     out.push(`<text x="0" y="${(size * 0.3).toFixed(2)}" font-size="${(size * 0.22).toFixed(2)}" text-anchor="middle" fill="${st.ink}">${esc(line)}</text>`);
   }
   if (info.used) {
-    // §3.0: the used side, a red line across the counter
-    out.push(`<line class="coh-used" x1="${-half}" y1="${half * 0.62}" x2="${half}" y2="${-half * 0.62}" stroke="#d0021b" stroke-width="${size * 0.09}" stroke-linecap="round"/>`);
+    // §3.0: the used side, a red line along the top of the counter
+    out.push(`<rect class="coh-used" x="${-half + sw}" y="${-half + sw}" width="${size - 2 * sw}" height="${(size * 0.13).toFixed(2)}" fill="#d0021b"/>`);
   }
   if (info.counter) {
-    const w = size * 0.62, hh = size * 0.3;
-    out.push(`<g class="coh-hit"><rect x="${half - w * 0.85}" y="${half - hh * 0.75}" width="${w}" height="${hh}" rx="${size * 0.05}" fill="#b3001b" stroke="#fff" stroke-width="${sw}"/>` +
-      `<text x="${half - w * 0.85 + w / 2}" y="${half - hh * 0.75 + hh * 0.74}" font-size="${(size * 0.21).toFixed(2)}" font-weight="700" text-anchor="middle" fill="#fff">${esc(hitShort(info.counter, lang))}</text></g>`);
+    // §7.4: the hit counter on the unit, its short word in white on red
+    const w = size * 0.84, hh = size * 0.3;
+    out.push(`<g class="coh-hit"><rect x="${-w / 2}" y="${half - hh - sw}" width="${w}" height="${hh}" rx="${size * 0.05}" fill="#b3001b" stroke="#fff" stroke-width="${sw}"/>` +
+      `<text x="0" y="${half - sw - hh * 0.26}" font-size="${(size * 0.22).toFixed(2)}" font-weight="700" text-anchor="middle" fill="#fff">${esc(hitShort(info.counter, lang))}</text></g>`);
+  }
+  if (info.enters !== undefined && info.status === "offmap") {
+    out.push(`<text class="coh-enters" x="${-half + sw * 2}" y="${-half + size * 0.2}" font-size="${(size * 0.17).toFixed(2)}" text-anchor="start" fill="${st.ink}">T${info.enters}</text>`);
   }
   return out.join("");
 }
@@ -158,7 +163,7 @@ export const mapPlugin = {
   counterLook(info) {
     if (!SIDE_STYLE[info.side]) return null;
     const units = mapPlugin.units;
-    return { kind: "custom", sig: [info.facing, info.used, info.activated, info.counter, info.type].join(","),
+    return { kind: "custom", sig: [info.facing, info.used, info.activated, info.counter, info.type, info.enters, info.status].join(","),
       markup: (i, size, lang) => unitMarkup(i, size, lang, units) };
   },
   overlays: [
