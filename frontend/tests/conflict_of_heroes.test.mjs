@@ -86,6 +86,10 @@ test("the panel: firefight, turn, whose action, AP, CAP and VP, and the buttons 
     assert.match(byTestId(el, "firefight").textContent, /Firefight 1/);
     assert.match(byTestId(el, "coh-turn").textContent, new RegExp(`Turn ${v.turn}/${v.turns}`));
     for (const side of ["german", "soviet"]) assert.equal(byTestId(el, `cap-${side}`).textContent, String(v.cap[side]));
+    const lost = v.units.filter((u) => u.status === "destroyed");
+    const hit = v.units.find((u) => u.counter && u.status === "map");
+    if (hit) assert.match(byTestId(el, "coh-hits").textContent, new RegExp(`Hit counters: .*${render({ key: `counter.infantry.${hit.counter}` }, st.messages)}`));
+    assert.equal(byTestId(el, "coh-destroyed").hidden, lost.length === 0, `${moment}/${viewer}`);
   }
   const act = ["german", "soviet"].map((r) => view(GAME, "activated", r)).find((v) => v.actions.length);
   panel.update(act, {});

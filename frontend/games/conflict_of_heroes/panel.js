@@ -15,7 +15,7 @@ export const WORDS = {
     activated: "Activated", ap: "AP left", none: "—", cap: "CAP", vp: "VP", side: "Side", hexes: "Victory hexes",
     pass: "Pass", end_activation: "End activation", decline: "Decline (no reaction)", face: "Facing",
     fire: "Fire at {at}", needed: "needs {n}+", hits: "1 hit {one} · 2 hits {two}", track: "Turn track",
-    over: "The firefight is over",
+    over: "The firefight is over", destroyed: "Destroyed", hits_title: "Hit counters",
   },
   ja: {
     turn: "ターン", scoring: "得点ターン", acting: "{side}のアクション", reacting: "{side}のリアクション",
@@ -23,7 +23,7 @@ export const WORDS = {
     activated: "活性化ユニット", ap: "残りAP", none: "—", cap: "CAP", vp: "VP", side: "陣営", hexes: "勝利ヘクス",
     pass: "パス", end_activation: "活性化を終える", decline: "リアクションしない", face: "向き",
     fire: "{at}への射撃", needed: "{n}以上", hits: "命中1 {one} · 命中2 {two}", track: "ターン記録トラック",
-    over: "ファイアファイト終了",
+    over: "ファイアファイト終了", destroyed: "除去", hits_title: "命中カウンター",
   },
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
@@ -91,11 +91,19 @@ export function createPanel(container, ctx) {
     unit: h("p", { class: "coh-unit", "data-testid": "coh-activated" }),
     sides: h("table", { class: "coh-sides", "data-testid": "coh-sides" }),
     fire: h("p", { class: "coh-fire", "data-testid": "coh-fire", hidden: true }),
+    destroyed: h("p", { class: "coh-destroyed", "data-testid": "coh-destroyed", hidden: true }),
+    hits: h("p", { class: "coh-hits", "data-testid": "coh-hits", hidden: true }),
     buttons: h("div", { class: "coh-buttons action-buttons", "data-testid": "coh-buttons" }),
     pivots: h("div", { class: "coh-pivots", "data-testid": "coh-pivots", hidden: true }),
   };
-  container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.pivots, el.fire, el.sides));
+  container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.pivots, el.fire, el.sides, el.hits, el.destroyed));
 
+  /** A hit counter's name from the catalogue (counter.infantry.<id>, else counter.vehicle.<id>). */
+  const hitName = (u) => {
+    const messages = ctx.statics.messages ?? {};
+    const key = [`counter.infantry.${u.counter}`, `counter.vehicle.${u.counter}`, `counter.${u.counter}`].find((k) => messages.en?.[k] !== undefined);
+    return key ? ctx.msg({ key }) : String(u.counter);
+  };
   const unitName = (view, id) => {
     const u = (view.units ?? []).find((x) => x.id === id);
     return u ? ctx.msg(u.name) : String(id);
@@ -132,6 +140,13 @@ export function createPanel(container, ctx) {
       el.fire.hidden = false;
       el.fire.textContent = `${unitName(view, view.fire.firer)} → ${view.fire.at}: ${view.fire.left.map((id) => unitName(view, id)).join(", ")}`;
     } else el.fire.hidden = true;
+
+    const hit = (view.units ?? []).filter((u) => u.counter && u.status === "map");
+    el.hits.hidden = hit.length === 0;
+    el.hits.textContent = hit.length ? `${w("hits_title")}: ${hit.map((u) => `${ctx.msg(u.name)} ${hitName(u)}`).join(", ")}` : "";
+    const lost = (view.units ?? []).filter((u) => u.status === "destroyed");
+    el.destroyed.hidden = lost.length === 0;
+    el.destroyed.textContent = lost.length ? `${w("destroyed")}: ${lost.map((u) => `${ctx.roleName(u.side)} ${ctx.msg(u.name)}`).join(", ")}` : "";
 
     const actions = ctx.interactive ? view.actions ?? [] : [];
     const faces = actions.filter((a) => a.type === "face");
