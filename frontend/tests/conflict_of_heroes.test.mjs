@@ -10,7 +10,7 @@ import { render } from "../common/i18n.js";
 import { counterInfo, counterMarkup } from "../common/counters.js";
 import { makeGrid, allHexes, centre, hexsideSegment } from "../common/hexgeom.js";
 import { highlights, buttonActions } from "../common/actions.js";
-import { hexBoard, unitsAsCounters, unitMarkup, mapPlugin, shortName, hitShort, FACING_ANGLE } from "../games/conflict_of_heroes/map.js";
+import { hexBoard, unitsAsCounters, unitMarkup, mapPlugin, shortName, hitShort, FACING_ANGLE, facingChoices } from "../games/conflict_of_heroes/map.js";
 import { createPanel, fireLabels, decider, bestOdds, pivotGroups, costText } from "../games/conflict_of_heroes/panel.js";
 import { loadMapPlugin } from "../games/index.js";
 
@@ -125,4 +125,13 @@ test("pivots are grouped by unit and mode, the activated unit's first, each with
   assert.equal(costText({ ap: 1, cap: 0 }), "1 AP");
   assert.equal(costText({ ap: 0, cap: 2 }), "2 CAP");
   assert.equal(costText({ ap: 0, cap: 0 }), "free");
+});
+
+test("the facing choice after a move is drawn round the unit's hex, one arrow per offered facing", () => {
+  const v = ["german", "soviet"].map((r) => view(GAME, "face", r)).find((x) => x.actions.length);
+  const choice = facingChoices(v);
+  const unit = v.units.find((u) => u.id === v.actions[0].unit);
+  assert.equal(choice.hex, unit.hex);
+  assert.deepEqual(choice.actions.map((a) => a.facing).sort(), v.actions.filter((a) => a.type === "face").map((a) => a.facing).sort());
+  assert.equal(facingChoices(view(GAME, "start", "spectator")), null);
 });

@@ -53,11 +53,12 @@ def test_activate_move_react_and_fire_by_clicking(server: LiveServer, browser: A
     g.locator(f"svg [data-ref='{unit}'] .coh-activated").wait_for(state="attached")
     assert _served(g, match_id)["version"] == served["version"] + 1
 
-    # After the move the German player chooses its facing (§5.1) among arrow buttons.
+    # After the move the German player chooses its facing (§5.1): arrows round the unit on the map (and buttons).
     g.locator("[data-testid=coh-buttons] button.coh-face").first.wait_for()
     assert "German chooses a facing" in g.get_by_test_id("coh-whose").inner_text()
     g.screenshot(path=str(SHOTS / "conflict_of_heroes_facing.png"))
-    g.locator("[data-testid=coh-buttons] button.coh-face[data-facing=SE]").click()
+    assert g.locator("svg .coh-face-choice").count() == g.locator("button.coh-face").count()  # arrows round the unit
+    g.locator("svg .coh-face-choice[data-facing=SE]").click()
     g.wait_for_function("() => !document.querySelector('button.coh-face')")
 
     # The Soviet player is offered a reaction without a reload (opportunity and command actions) and declines.

@@ -154,9 +154,55 @@ function drawWalls(map, layer) {
   if (d) layer.append(s("path", { class: "coh-wall", d, stroke: "#5b5750", "stroke-width": map.size * 0.14, "stroke-linecap": "round", fill: "none" }));
 }
 
+/**
+ * The facing choice after a move (§5.1), drawn on the map: one round arrow button per offered facing around the
+ * unit's hex, pointing at the hexside it would face; a click sends that face action (`send`, set by the panel).
+ */
+export function facingChoices(view) {
+  const faces = (view.actions ?? []).filter((a) => a.type === "face");
+  if (!faces.length) return null;
+  const unit = (view.units ?? []).find((u) => u.id === faces[0].unit);
+  return unit?.hex ? { hex: unit.hex, actions: faces } : null;
+}
+
+function drawFacing(map, view) {
+  if (!map.cohFacing) {
+    map.cohFacing = s("g", { class: "layer coh-facing-choices" });
+    map.svg.append(map.cohFacing);
+  }
+  const layer = map.cohFacing;
+  layer.replaceChildren();
+  const choice = mapPlugin.send ? facingChoices(view) : null;
+  if (!choice || !map.has(choice.hex)) return;
+  const [cx, cy] = map.centre(choice.hex);
+  const r = map.size * 0.18;
+  for (const a of choice.actions) {
+    const ang = ((FACING_ANGLE[a.facing] ?? 0) * Math.PI) / 180;
+    const x = cx + Math.cos(ang) * map.size * 0.8, y = cy + Math.sin(ang) * map.size * 0.8;
+    const g = s("g", { class: "coh-face-choice", "data-facing": a.facing, role: "button", tabindex: "0",
+      "aria-label": mapPlugin.label?.(a) ?? a.facing, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${FACING_ANGLE[a.facing] ?? 0})` });
+    g.append(s("title", {}, mapPlugin.label?.(a) ?? a.facing));
+    g.append(s("circle", { r, fill: "#ffd400", stroke: "#1d1d1d", "stroke-width": map.size * 0.03 }));
+    g.append(s("path", { d: `M ${r * 0.65} 0 L ${-r * 0.45} ${-r * 0.5} L ${-r * 0.2} 0 L ${-r * 0.45} ${r * 0.5} Z`, fill: "#1d1d1d" }));
+    const go = (e) => {
+      e.stopPropagation();
+      e.preventDefault();
+      mapPlugin.send?.(a);
+    };
+    g.addEventListener("click", go);
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") go(e);
+    });
+    layer.append(g);
+  }
+}
+
 /** Builds the plugin; `units` is the static data's unit types (fp, range, defence), set by the panel's first view. */
 export const mapPlugin = {
   units: {},
+  send: null, // the board's send, given by the panel of an interactive board: the facing arrows play with it
+  label: null, // an action's words (the panel's: the catalogue's action.face)
+  view: drawFacing,
   board: hexBoard,
   counters: unitsAsCounters,
   pattern: (terrain) => PATTERNS[terrain] ?? null,

@@ -83,6 +83,8 @@ export function fireLabels(actions) {
 
 export function createPanel(container, ctx) {
   mapPlugin.units = ctx.statics.units ?? {};
+  mapPlugin.send = ctx.interactive ? (a) => ctx.send(a) : null;
+  mapPlugin.label = (a) => ctx.actionLabel(a);
   const el = {
     name: h("h3", { class: "coh-firefight", "data-testid": "firefight" }),
     turn: h("p", { class: "coh-turn", "data-testid": "coh-turn" }),
