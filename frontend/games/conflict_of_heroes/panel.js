@@ -16,6 +16,7 @@ export const WORDS = {
     pass: "Pass", end_activation: "End activation", decline: "Decline (no reaction)", face: "Facing",
     fire: "Fire at {at}", needed: "needs {n}+", hits: "1 hit {one} · 2 hits {two}", track: "Turn track",
     over: "The firefight is over", destroyed: "Destroyed", hits_title: "Hit counters",
+    pivot_any: "Pivot a unit ({n})", pivot_other: "Pivot another unit: opportunity or command action ({n})",
   },
   ja: {
     turn: "ターン", scoring: "得点ターン", acting: "{side}のアクション", reacting: "{side}のリアクション",
@@ -24,6 +25,7 @@ export const WORDS = {
     pass: "パス", end_activation: "活性化を終える", decline: "リアクションしない", face: "向き",
     fire: "{at}への射撃", needed: "{n}以上", hits: "命中1 {one} · 命中2 {two}", track: "ターン記録トラック",
     over: "ファイアファイト終了", destroyed: "除去", hits_title: "命中カウンター",
+    pivot_any: "ユニットを旋回({n})", pivot_other: "他のユニットを旋回:機会アクションまたはコマンドアクション({n})",
   },
 };
 const w = (key, args = {}) => (WORDS[getLang()]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, k) => args[k] ?? "");
@@ -97,7 +99,12 @@ export function createPanel(container, ctx) {
     hits: h("p", { class: "coh-hits", "data-testid": "coh-hits", hidden: true }),
     buttons: h("div", { class: "coh-buttons action-buttons", "data-testid": "coh-buttons" }),
     pivots: h("div", { class: "coh-pivots", "data-testid": "coh-pivots", hidden: true }),
+    pivotMain: h("div", { class: "coh-pivot-main" }),
+    pivotSummary: h("summary", {}),
+    pivotRows: h("div", { class: "coh-pivot-rows" }),
   };
+  el.pivotMore = h("details", { class: "coh-pivot-more", "data-testid": "coh-pivot-more" }, el.pivotSummary, el.pivotRows);
+  el.pivots.append(el.pivotMain, el.pivotMore);
   container.append(h("section", { class: "coh-panel" }, el.name, el.turn, el.track, el.whose, el.unit, el.buttons, el.pivots, el.fire, el.sides, el.hits, el.destroyed));
 
   /** A hit counter's name from the catalogue (counter.infantry.<id>, else counter.vehicle.<id>). */
@@ -153,11 +160,18 @@ export function createPanel(container, ctx) {
     const actions = ctx.interactive ? view.actions ?? [] : [];
     const faces = actions.filter((a) => a.type === "face");
     const pivots = pivotGroups(actions);
-    fill(el.pivots, ...pivots.map(({ unit, mode, actions: group }) => h("div", { class: "coh-pivot-row", "data-unit": unit, "data-mode": mode },
+    const row = ({ unit, mode, actions: group }) => h("div", { class: "coh-pivot-row", "data-unit": unit, "data-mode": mode },
       h("span", { class: "coh-pivot-who" }, `${unitName(view, unit)} · ${ctx.msg({ key: `mode.${mode}` })} · ${costText(group[0].cost)}`),
       h("span", { class: "coh-pivot-arrows" }, ...group.map((a) => h("button", { type: "button", class: "action coh-pivot", "data-action-type": "pivot",
         "data-facing": a.facing, "data-unit": a.unit, title: ctx.actionLabel(a), "aria-label": ctx.actionLabel(a), onclick: () => ctx.send(a) },
-      `${ARROW[a.facing] ?? ""} ${a.facing}`))))));
+      `${ARROW[a.facing] ?? ""} ${a.facing}`))));
+    // the activated unit's pivots at hand; the other units' (an activation, opportunity or command action) folded
+    const activeId = (view.units ?? []).find((u) => u.activated)?.id;
+    const mine = pivots.filter((p) => p.unit === activeId), others = pivots.filter((p) => p.unit !== activeId);
+    fill(el.pivotMain, ...mine.map(row));
+    el.pivotSummary.textContent = w(mine.length ? "pivot_other" : "pivot_any", { n: others.length });
+    fill(el.pivotRows, ...others.map(row));
+    el.pivotMore.hidden = others.length === 0;
     el.pivots.hidden = pivots.length === 0;
     fill(el.buttons,
       ...faces.map((a) => h("button", { type: "button", class: "action coh-face", "data-action-type": "face", "data-facing": a.facing,
