@@ -74,9 +74,11 @@ export class BoardView {
     this.chooser, this.tip);
 
     const sideName = (side) => roleName(side, this.catalogue);
+    // a board of the game's own shape (Conflict of Heroes' geomorphic maps) as a hex board (its plugin's `board`)
+    const board = mapPlugin.board?.(statics.board) ?? statics.board;
     const onCounter = (ref, hex, e) => this.onCounter(ref, hex, e);
-    if (statics.board?.kind === "area") {
-      this.map = new AreaMap(this.mapEl, statics.board, {
+    if (board?.kind === "area") {
+      this.map = new AreaMap(this.mapEl, board, {
         lang: getLang(), plugin: mapPlugin, viewKey, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
@@ -85,14 +87,14 @@ export class BoardView {
         unitName: (ref) => this.unitName(ref),
         text: (key) => (hasKey(this.catalogue, key) ? this.msg({ key }) : null),
       });
-    } else if (statics.board?.kind === "hex" || statics.board?.grid) {
-      this.map = new HexMap(this.mapEl, statics.board, {
+    } else if (board?.kind === "hex" || board?.grid) {
+      this.map = new HexMap(this.mapEl, board, {
         lang: getLang(), plugin: mapPlugin, viewKey, onHex: (hex, e) => this.onHex(hex, e), onCounter, sideName,
         onHover: (target, e) => this.onHover(target, e),
         onLongPress: (target, e) => this.onLongPress(target, e),
       });
     } else {
-      this.mapEl.append(h("p", {}, `unsupported board kind: ${statics.board?.kind}`));
+      this.mapEl.append(h("p", {}, `unsupported board kind: ${board?.kind}`));
     }
     this.moves = new MoveControl(this);
     this.buttonsEl.after(this.moves.el);
@@ -189,7 +191,16 @@ export class BoardView {
     return u.title || u.name || String(ref);
   }
 
-  update(view, role) {
+  /** The view with its `counters`: a game whose view names them otherwise gives them (its plugin's `counters(view)`). */
+  withCounters(view) {
+    if (view.counters || !this.mapPlugin.counters) return view;
+    this.counted ??= new WeakMap();
+    if (!this.counted.has(view)) this.counted.set(view, { ...view, counters: this.mapPlugin.counters(view) });
+    return this.counted.get(view);
+  }
+
+  update(raw, role) {
+    const view = this.withCounters(raw);
     const changed = view !== this.view || role !== this.role;
     this.view = view;
     this.role = role;

@@ -16,7 +16,9 @@ import { isStepUnit, isReduced, isHidden } from "./stacks.js";
 // board): {kind: "plain", face, back, ink, accent, edge, band?, short?: {id: {en, ja}}, backMark?: {en, ja}} | {kind: "step", band, body, dark,
 // ink, line?, markers, designation?, symbol?, mechanised?} (the last three, when given, are the counter's own:
 // Back to Iraq's short designations and type symbols) | {kind: "platoon", body, band, ink, bandInk, edge, markers}; markers:
-// {name: {text, fill, ink?}}. Without a look a counter is drawn in neutral greys.
+// {name: {text, fill, ink?}} | {kind: "custom", markup(info, size, lang), sig} (the game draws the whole
+// counter: Conflict of Heroes' facing arrow, used line and hit counter; `sig`: what changes its picture).
+// Without a look a counter is drawn in neutral greys.
 const PLAIN = { kind: "plain", face: "#dddddd", back: "#eeeeee", ink: "#111", accent: "#444", edge: "#666" };
 const STEP = { kind: "step", band: "#9a9a9a", body: "#dddddd", dark: "#4a4a4a", ink: "#111", line: null, markers: {} };
 const PLATOON = { kind: "platoon", body: "#cccccc", band: "#666666", ink: "#111", bandInk: "#fff", edge: "#333", markers: {} };
@@ -60,6 +62,7 @@ function natoSymbol(symbol, w, h, cy, ink) {
  * info: {side, face: "up"|"down", kind?, cf?, ma?, name?, symbol?}
  */
 export function counterMarkup(info, size, lang = "en") {
+  if (info.look?.kind === "custom") return info.look.markup(info, size, lang);
   if (!isHidden(info) && isPlatoon(info)) return platoonMarkup(info, size, lang);
   if (!isHidden(info) && isStepUnit(info)) return stepMarkup(info, size, lang);
   const st = lookOf(info, "plain", PLAIN);
@@ -290,7 +293,7 @@ export function counterSignature(info, lang) {
   return [info.id, info.side, info.face, info.kind, info.cf, info.ma, info.symbol, JSON.stringify(info.name ?? ""), lang,
     info.attack, info.defence, info.steps, info.nation, info.army, info.mechanised, JSON.stringify(info.designation ?? ""),
     (info.markers ?? []).join(","), info.look?.kind, info.branch, info.functional_colour, info.type, info.fire, info.melee, info.hits,
-    info.reduced, info.casualty, info.status, JSON.stringify(info.short ?? "")].join("|");
+    info.reduced, info.casualty, info.status, JSON.stringify(info.short ?? ""), info.look?.sig ?? ""].join("|");
 }
 
 /** A spoken description for aria-label. */

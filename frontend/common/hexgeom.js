@@ -1,11 +1,14 @@
 // Pure hex geometry for printed "CCRR" labels, matching server/engine/hexgrid.py.
 // flat tops: columns straight; shift "even" pushes even columns down half a hex ("odd": odd ones).
 // pointy tops: rows straight; shift "even" pushes even rows right half a hex ("odd": odd ones).
+// A board of other hex names (Conflict of Heroes' geomorphic "1-A1") gives each hex its own centre:
+// grid.centres {id: [x, y]} in units of the hex's size, flat tops; its hexes are those, in that order.
 
 const SQRT3 = Math.sqrt(3);
 
 /** Normalises a board's `grid` entry (missing fields take the engine's defaults). */
 export function makeGrid(grid) {
+  if (grid.centres) return { top: grid.top ?? "flat", centres: grid.centres, digits: 0 };
   return {
     cols: grid.cols,
     rows: grid.rows,
@@ -31,6 +34,7 @@ export function label(grid, col, row) {
 }
 
 export function allHexes(grid) {
+  if (grid.centres) return Object.keys(grid.centres);
   const out = [];
   for (let c = grid.firstCol; c < grid.firstCol + grid.cols; c++) {
     for (let r = grid.firstRow; r < grid.firstRow + grid.rows; r++) out.push(label(grid, c, r));
@@ -45,6 +49,11 @@ function parity(grid, n) {
 
 /** Centre of a hex in map units (y down); the first hex's centre is (0, 0). */
 export function centre(grid, id, size = 1) {
+  if (grid.centres) {
+    const c = grid.centres[id];
+    if (!c) throw new Error(`not a hex of the board: ${id}`);
+    return [c[0] * size, c[1] * size];
+  }
   const [col, row] = parseLabel(grid, id);
   const c = col - grid.firstCol;
   const r = row - grid.firstRow;

@@ -8,6 +8,7 @@ const GAMES = {
   bulge: { panel: () => import("./bulge/panel.js"), map: () => import("./bulge/map.js") },
   lz_albany: { panel: () => import("./lz_albany/panel.js"), map: () => import("./lz_albany/map.js") },
   back_to_iraq: { panel: () => import("./back_to_iraq/panel.js"), map: () => import("./back_to_iraq/map.js") },
+  conflict_of_heroes: { panel: () => import("./conflict_of_heroes/panel.js"), map: () => import("./conflict_of_heroes/map.js") },
 };
 
 /** The game's panel module ({createPanel}), or null for a game without one. */

@@ -93,6 +93,16 @@ MOMENTS: dict[str, tuple[Moment, ...]] = {
                acting("place_drawn")),
         Moment("air", "the air-strike sub-phase (§G2)", has("air")),
     ),
+    "conflict_of_heroes": (
+        START,
+        Moment("activated", "a unit activated, its AP left, moves and fire with their odds",
+               any_view(lambda v: any(u.get("ap") is not None for u in v["units"])
+                        and any(a["type"] == "fire" for a in v["actions"]))),
+        Moment("reaction", "the other side's reaction: opportunity and command actions, decline", acting("decline")),
+        Moment("face", "a facing to choose after a move", acting("face")),
+        Moment("hit", "a unit under a hit counter", any_view(lambda v: any(u["counter"] for u in v["units"]))),
+        Moment("over", "the end of a firefight", any_view(lambda v: v["step"] is None)),
+    ),
 }
 
 
