@@ -60,7 +60,7 @@ def _turns_to_score(state: State) -> int:
 def margin(state: State, role: Role) -> float:
     """VP-like margin of ``role`` over the enemy."""
     enemy = ENEMY[role]
-    m = float(state["vp"][role] - state["vp"][enemy])
+    m = float(state["vp"][role]) - float(state["vp"][enemy])
     left = _turns_to_score(state)
     for h, vp in firefight(state).victory_hexes.items():
         holder = state["control"].get(h)
@@ -71,7 +71,7 @@ def margin(state: State, role: Role) -> float:
             continue
         w = W_UNHIT if u["counter"] is None else W_HIT
         m += w if u["side"] == role else -w
-    m += W_CAP * (state["cap"][role] - state["cap"][enemy])
+    m += W_CAP * (float(state["cap"][role]) - float(state["cap"][enemy]))
     return m
 
 
