@@ -109,3 +109,13 @@ def test_cap_only_where_it_buys_a_hit() -> None:
 def test_whole_matches_finish_and_are_timed() -> None:
     final = _playout("coh-whole", {"german": "easy", "soviet": "easy"})[-1]
     assert RULES.outcome(final) is not None
+
+
+@pytest.mark.parametrize(("seed", "side"), [("m1", "german"), ("m0", "soviet")])
+def test_strong_beats_random(seed: str, side: str) -> None:
+    """A cheap strength check, one seeded whole match per side (the figures over more matches are in the
+    commit notes): the strong computer wins against random."""
+    levels = {"german": "random", "soviet": "random", side: "strong"}
+    final = _playout(seed, levels)[-1]
+    outcome = RULES.outcome(final)
+    assert outcome is not None and outcome.winner == side

@@ -126,7 +126,8 @@ def prior(world: State, role: Role, actions: Sequence[Action]) -> list[float]:
             if goals:
                 d_to = min(m.distance(to, g) for g in goals)
                 d_here = min(m.distance(here, g) for g in goals) if here else d_to + 1
-                s += 0.35 * (d_here - d_to) + (0.4 if d_to == 0 else 0.0)
+                pull = 0.35 if all(world["control"].get(g) == role for g in goals) else 0.8
+                s += pull * (d_here - d_to) + (1.0 if d_to == 0 else 0.0)
             s += 0.15 * tab.dm(m.terrain[to])
             near = sum(1 for e in enemies if m.distance(to, e) <= 1)
             if near and tab.dm(m.terrain[to]) <= 0:
