@@ -29,8 +29,8 @@ TUNING: dict[str, dict[str, Any]] = {
     # One apply costs well under a millisecond; actions are many (moves, pivots, faces), so the prior
     # narrows the search and the levels look a little ahead.
     "easy": {"worlds": 1, "width": 4, "depth": 0, "noise": 0.08, "evaluations": 4, "seconds": 0.5},
-    "normal": {"worlds": 2, "width": 6, "depth": 1, "noise": 0.02, "evaluations": 12, "seconds": 0.8},
-    "strong": {"worlds": 2, "width": 8, "depth": 2, "noise": 0.0, "evaluations": 16, "seconds": 1.0},
+    "normal": {"worlds": 1, "width": 6, "depth": 1, "noise": 0.02, "evaluations": 6, "seconds": 0.8},
+    "strong": {"worlds": 1, "width": 8, "depth": 2, "noise": 0.0, "evaluations": 8, "seconds": 1.0},
 }
 
 W_UNHIT = 1.0  # an unhit unit on the map (or waiting to enter)
