@@ -119,3 +119,12 @@ def test_strong_beats_random(seed: str, side: str) -> None:
     final = _playout(seed, levels)[-1]
     outcome = RULES.outcome(final)
     assert outcome is not None and outcome.winner == side
+
+
+def test_a_hopeless_reaction_is_declined() -> None:
+    s = RULES.setup(FF, {}, b"react")
+    hopeless = {"type": "fire", "at": "1-C7", "unit": "sov_rifles_1", "mode": "opportunity",
+                "cost": {"ap": 0, "cap": 0, "odds": [{"unit": "ger_rifles_2", "needed": 13, "one_hit": 0.0,
+                                                      "two_hits": 0.0}]}}
+    scores = bot.prior(s, "soviet", [hopeless, {"type": "decline"}])
+    assert scores[1] > scores[0]

@@ -114,7 +114,8 @@ def prior(world: State, role: Role, actions: Sequence[Action]) -> list[float]:
         cap = float(cost.get("cap", 0))
         s = 0.0
         if t == "fire":
-            s = 0.5 + 3.0 * _fire_score(world, a) - 0.15 * cap
+            e = _fire_score(world, a)
+            s = 3.0 * e - 0.15 * cap + (0.5 if e >= 0.15 else -0.3)  # a poor shot scores below declining
             if a["mode"] == "command":
                 s -= 0.3
         elif t == "roll":
