@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from server.bots import choose, judge_for
+from server.bots import judge_for
 from server.bots.search import sample_world
-from server.engine.core import apply_action, canonical, json_copy
+from server.engine.core import canonical, json_copy
 from server.games import GAMES
 from server.games.conflict_of_heroes import bot
 from tests.bots.blind import check_blind, check_deterministic
+from tests.bots.playout import playout
 
 GAME = "conflict_of_heroes"
 RULES = GAMES[GAME]
@@ -21,17 +22,7 @@ FF = "firefight_1"
 
 
 def _playout(seed: str, levels: dict[str, str], max_actions: int = 1500) -> list[dict]:
-    state = RULES.setup(FF, {}, seed.encode())
-    states = [state]
-    for n in range(max_actions):
-        if RULES.outcome(state) is not None:
-            break
-        role = sorted(RULES.active_roles(state))[0]
-        d = choose(GAME, state, role, levels[role], n, guard=False)
-        assert d.action is not None
-        state = apply_action(RULES, state, role, d.action)
-        states.append(state)
-    return states
+    return playout(GAME, FF, seed, levels, max_actions)
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,14 @@ import random
 
 import pytest
 
-from server.bots import choose, judge_for
+from server.bots import judge_for
 from server.bots.search import sample_world
 from server.engine.core import apply_action, canonical, json_copy
 from server.games import GAMES
 from server.games.shimada import bot
 from server.games.shimada.data import dataset
 from tests.bots.blind import check_blind, check_deterministic
+from tests.bots.playout import playout
 
 GAME = "shimada"
 RULES = GAMES[GAME]
@@ -23,17 +24,7 @@ COUNTERS = dataset().counters
 
 def _playout(seed: str, levels: dict[str, str], max_actions: int = 400) -> list[dict]:
     """The states of one seeded match between ``levels`` (role -> level or ``random``)."""
-    state = RULES.setup("slim_river", {}, seed.encode())
-    states = [state]
-    for n in range(max_actions):
-        if RULES.outcome(state) is not None:
-            break
-        role = sorted(RULES.active_roles(state))[0]
-        d = choose(GAME, state, role, levels[role], n, guard=False)
-        assert d.action is not None
-        state = apply_action(RULES, state, role, d.action)
-        states.append(state)
-    return states
+    return playout(GAME, "slim_river", seed, levels, max_actions)
 
 
 @pytest.fixture(scope="module")
