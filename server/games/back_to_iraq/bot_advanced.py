@@ -18,14 +18,14 @@ class AdvancedScores:
     w: State
     side: str
     lk: Look
+    _c2: command.Command | None = None  # the side's command (§G4), built on first use by ``_command``
 
     # --- command and control (§G4) ---
 
     def _command(self) -> command.Command:
-        got: command.Command | None = getattr(self, "_c2", None)
-        if got is None:
-            got = self._c2 = command.Command(self.w, self.side)
-        return got
+        if self._c2 is None:
+            self._c2 = command.Command(self.w, self.side)
+        return self._c2
 
     def c2_potential(self, uid: str, h: str) -> float:
         """§G4.4: with C2, supply runs through the HQs. A unit that steps out of every HQ's command area (the
